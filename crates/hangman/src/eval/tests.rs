@@ -1,0 +1,127 @@
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+
+use super::*;
+use crate::strategy::{self, Settings};
+
+fn greedy(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Box<dyn Strategy> {
+    let settings = Settings {
+        max_wrong,
+        ..Settings::default()
+    };
+    strategy::find("greedy")
+        .unwrap()
+        .build(lexicon.clone(), &settings)
+        .unwrap()
+}
+
+fn options(max_wrong: u32) -> RunOptions {
+    RunOptions {
+        max_wrong,
+        seed: 1,
+        record: false,
+    }
+}
+
+#[test]
+fn greedy_finishes_every_embedded_word_without_repeats() {
+    // `play` fails on any repeated guess, so finishing is the whole check.
+    let lexicon = Arc::new(Lexicon::embedded());
+    let strategy = greedy(&lexicon, 5);
+    let words: Vec<String> = lexicon.words().map(str::to_string).collect();
+    prepare(strategy.as_ref(), &words);
+    let results = play_words(strategy.as_ref(), &words, &options(5), &|| {}).unwrap();
+    assert_eq!(results.len(), lexicon.len());
+    let summary = RunSummary::new(&results, Duration::ZERO, Duration::ZERO);
+    assert!(
+        summary.average_score > 3.0 && summary.average_score < 12.0,
+        "{summary:?}"
+    );
+    assert!(results.iter().all(|r| r.won || r.score == 25));
+}
+
+#[test]
+fn greedy_plays_the_spec() {
+    // Tiny list worked by hand: counts a:3 b:1 c:2 t:2 ... greedy guesses `a` first.
+    let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "cot", "cab"]).unwrap());
+    let strategy = greedy(&lexicon, 5);
+    let record = RunOptions {
+        record: true,
+        ..options(5)
+    };
+    let result = play_word(strategy.as_ref(), "cot", &record).unwrap();
+    // a (3 words) misses -> only "cot" left -> word guess.
+    assert_eq!(
+        result.transcript,
+        vec![
+            "a -> ---; score=1; status=KEEP_GUESSING",
+            "cot -> COT; score=1; status=GAME_WON"
+        ]
+    );
+    assert_eq!(
+        (result.score, result.guesses, result.wrong_guesses),
+        (1, 2, 1)
+    );
+}
+
+#[test]
+fn unknown_words_still_finish_with_the_fallback() {
+    let lexicon = Arc::new(Lexicon::from_words(["bat", "cat"]).unwrap());
+    let strategy = greedy(&lexicon, 25);
+    let result = play_word(strategy.as_ref(), "zzz", &options(25)).unwrap();
+    assert!(result.won);
+}
+
+#[test]
+fn results_do_not_depend_on_thread_count() {
+    let lexicon = Arc::new(Lexicon::embedded());
+    let strategy = greedy(&lexicon, 4);
+    let words: Vec<String> = lexicon.words().step_by(97).map(str::to_string).collect();
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| play_words(strategy.as_ref(), &words, &options(4), &|| {}).unwrap())
+            .into_iter()
+            .map(|r| (r.word, r.score, r.guesses))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(1), run(3));
+}
+
+#[test]
+fn summary_statistics() {
+    let r = |score, won, micros| GameResult {
+        word: "x".into(),
+        score,
+        won,
+        wrong_guesses: 0,
+        guesses: 1,
+        micros,
+        transcript: vec![],
+    };
+    let results = [
+        r(4, true, 1.0),
+        r(25, false, 3.0),
+        r(7, true, 2.0),
+        r(8, true, 10.0),
+    ];
+    let s = RunSummary::new(&results, Duration::from_millis(5), Duration::from_millis(1));
+    assert_eq!(s.total_score, 44);
+    assert_eq!(s.average_score, 11.0);
+    assert_eq!(s.losses, 1);
+    assert_eq!(s.loss_percent, 25.0);
+    assert_eq!(s.mean_micros, 4.0);
+    assert_eq!(s.median_micros, 2.0);
+    assert_eq!(s.p99_micros, 10.0);
+    assert_eq!(s.setup_ms, 5.0);
+}
+
+#[test]
+fn game_seeds_depend_on_word_and_seed_only() {
+    assert_eq!(game_seed(1, "cat"), game_seed(1, "cat"));
+    assert_ne!(game_seed(1, "cat"), game_seed(2, "cat"));
+    assert_ne!(game_seed(1, "cat"), game_seed(1, "act"));
+}

@@ -1,0 +1,16 @@
+//! The hangman engine of wordplay.
+//!
+//! - [`game`]: the exact rules of the 2011 Factual challenge ([`Game`], [`Guess`], [`Status`],
+//!   [`Board`]);
+//! - [`referee`]: who answers guesses ([`Referee`], the fair [`Fair`]);
+//! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
+//! - [`eval`]: the game loop, runs over many words and their summaries.
+
+pub mod eval;
+pub mod game;
+pub mod referee;
+pub mod strategy;
+
+pub use game::{Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Status};
+pub use referee::{Fair, Referee};
+pub use strategy::{Player, Settings, Strategy};

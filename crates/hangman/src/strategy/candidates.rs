@@ -1,0 +1,183 @@
+//! The candidate-set primitives every candidate-based strategy, referee and solver uses.
+//!
+//! A candidate set is a list of word indices into one [`Bucket`]. The answer to a letter
+//! guess is a position mask, so filtering is one lookup per word and a guess *partitions* a
+//! set into families by mask: greedy, entropy, lookahead, the evil referee and the minimax
+//! solver are all built on [`partition`].
+
+use lexicon::{Bucket, Letter, LetterSet};
+
+use crate::game::{GameState, Outcome};
+
+/// All word indices of a bucket.
+pub fn all(bucket: &Bucket) -> Vec<u32> {
+    (0..bucket.len() as u32).collect()
+}
+
+/// The words of `bucket` consistent with a game's public state: the revealed letters where
+/// shown, no guessed letter anywhere else, and no wrong word guess.
+pub fn consistent(bucket: &Bucket, state: &GameState) -> Vec<u32> {
+    if bucket.length() != state.length() {
+        return Vec::new();
+    }
+    let cells = state.board().cells();
+    let guessed: Vec<(Letter, u32)> = state
+        .guessed_letters()
+        .iter()
+        .map(|l| {
+            let mask = cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == Some(l))
+                .fold(0, |m, (p, _)| m | 1 << p);
+            (l, mask)
+        })
+        .collect();
+    (0..bucket.len() as u32)
+        .filter(|&c| {
+            guessed
+                .iter()
+                .all(|&(l, mask)| bucket.positions(c as usize, l) == mask)
+                && !state
+                    .wrong_words()
+                    .iter()
+                    .any(|w| w.as_bytes() == bucket.word(c as usize))
+        })
+        .collect()
+}
+
+/// Keeps the candidates consistent with `outcome` for the guess `letter`.
+pub fn retain_letter(bucket: &Bucket, candidates: &mut Vec<u32>, letter: Letter, positions: u32) {
+    candidates.retain(|&c| bucket.positions(c as usize, letter) == positions);
+}
+
+/// Keeps the candidates consistent with an outcome (a word guess that failed removes the
+/// word; a repeated guess changes nothing).
+pub fn retain_outcome(
+    bucket: &Bucket,
+    candidates: &mut Vec<u32>,
+    guess: &crate::Guess,
+    outcome: Outcome,
+) {
+    match (guess, outcome) {
+        (crate::Guess::Letter(letter), Outcome::Letter { positions }) => {
+            retain_letter(bucket, candidates, *letter, positions);
+        }
+        (crate::Guess::Word(word), Outcome::Word { correct }) => {
+            let word = word.as_bytes();
+            if correct {
+                candidates.retain(|&c| bucket.word(c as usize) == word);
+            } else {
+                candidates.retain(|&c| bucket.word(c as usize) != word);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// For each letter, how many candidates contain it (each word counted once).
+pub fn letter_counts(bucket: &Bucket, candidates: &[u32]) -> [u32; 26] {
+    let mut counts = [0u32; 26];
+    for &c in candidates {
+        for letter in bucket.letters(c as usize).iter() {
+            counts[letter.index()] += 1;
+        }
+    }
+    counts
+}
+
+/// The letter with the highest count among those not in `exclude`; ties go to the earlier
+/// letter. `None` if every such count is zero.
+pub fn most_common(counts: &[u32; 26], exclude: LetterSet) -> Option<Letter> {
+    let mut best: Option<(u32, Letter)> = None;
+    for letter in exclude.complement().iter() {
+        let n = counts[letter.index()];
+        if n > 0 && best.is_none_or(|(m, _)| n > m) {
+            best = Some((n, letter));
+        }
+    }
+    best.map(|(_, l)| l)
+}
+
+/// Splits candidates into families by the position mask of `letter`, families ordered by
+/// mask (the miss family, mask 0, first), each family keeping the input order.
+pub fn partition(bucket: &Bucket, candidates: &[u32], letter: Letter) -> Vec<(u32, Vec<u32>)> {
+    let mut keyed: Vec<(u32, u32)> = candidates
+        .iter()
+        .map(|&c| (bucket.positions(c as usize, letter), c))
+        .collect();
+    // Stable: each family keeps the candidates' order.
+    keyed.sort_by_key(|&(mask, _)| mask);
+    let mut families: Vec<(u32, Vec<u32>)> = Vec::new();
+    for (mask, c) in keyed {
+        match families.last_mut() {
+            Some((m, family)) if *m == mask => family.push(c),
+            _ => families.push((mask, vec![c])),
+        }
+    }
+    families
+}
+
+/// Letters in the order of their frequency in English dictionary words: what to guess when
+/// no candidate is left (the word is not in the dictionary).
+pub const FALLBACK_ORDER: &[u8; 26] = b"esiarntolcdupmghbyfvkwzxjq";
+
+/// The first letter of [`FALLBACK_ORDER`] not yet guessed.
+pub fn fallback_letter(guessed: LetterSet) -> Option<Letter> {
+    FALLBACK_ORDER
+        .iter()
+        .filter_map(|&b| Letter::from_ascii(b))
+        .find(|&l| !guessed.contains(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lexicon::Lexicon;
+
+    fn letter(c: u8) -> Letter {
+        Letter::from_ascii(c).unwrap()
+    }
+
+    #[test]
+    fn partition_groups_by_mask_miss_first() {
+        let lex = Lexicon::from_words(["bat", "cat", "tab", "tot", "bib"]).unwrap();
+        let b = lex.bucket(3);
+        let fams = partition(b, &all(b), letter(b't'));
+        let shown: Vec<(u32, Vec<&str>)> = fams
+            .iter()
+            .map(|(m, f)| (*m, f.iter().map(|&c| b.word_str(c as usize)).collect()))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (0, vec!["bib"]),
+                (0b001, vec!["tab"]),
+                (0b100, vec!["bat", "cat"]),
+                (0b101, vec!["tot"]),
+            ]
+        );
+    }
+
+    #[test]
+    fn counts_each_word_once_and_ties_go_alphabetical() {
+        let lex = Lexicon::from_words(["aab", "abb", "bcc"]).unwrap();
+        let b = lex.bucket(3);
+        let counts = letter_counts(b, &all(b));
+        assert_eq!(&counts[..3], &[2, 3, 1]);
+        assert_eq!(most_common(&counts, LetterSet::EMPTY), Some(letter(b'b')));
+        let no_b = LetterSet::EMPTY.with(letter(b'b'));
+        assert_eq!(most_common(&counts, no_b), Some(letter(b'a')));
+        let counts = letter_counts(b, &[0, 2]);
+        // a and b and c all appear in one word each... a:1 b:2 c:1
+        assert_eq!(most_common(&counts, no_b), Some(letter(b'a')));
+        assert_eq!(most_common(&[0; 26], LetterSet::EMPTY), None);
+    }
+
+    #[test]
+    fn fallback_skips_guessed_letters() {
+        let guessed = LetterSet::of_word(b"es");
+        assert_eq!(fallback_letter(guessed), Some(letter(b'i')));
+        assert_eq!(fallback_letter(LetterSet::FULL), None);
+    }
+}

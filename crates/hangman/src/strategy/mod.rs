@@ -1,0 +1,143 @@
+//! Strategies: who makes the guesses.
+//!
+//! A [`Strategy`] is prepared once from a lexicon (its one-time setup), is immutable, and is
+//! shared across threads. For each game it creates a cheap [`Player`] that keeps that game's
+//! private state (typically the remaining candidate words). Players see only the public
+//! [`GameState`](crate::GameState) and the [`Outcome`] of their own guesses, never the secret.
+//!
+//! Strategies that decide from the candidate set alone implement the smaller [`Policy`]
+//! trait and get a player, an opening book shared across games, and exact whole-dictionary
+//! evaluation from [`PolicyStrategy`]. [`REGISTRY`] lists every strategy by name.
+
+pub mod candidates;
+mod greedy;
+mod policy;
+
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+
+use crate::game::{GameState, Guess, Outcome};
+
+pub use greedy::Greedy;
+pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
+
+/// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
+pub trait Strategy: Send + Sync {
+    /// The registry name.
+    fn name(&self) -> &str;
+
+    /// Does one-time work for games of these lengths ahead of time (e.g. opening books), so
+    /// it is measured as setup rather than as game time. Optional.
+    fn prepare(&self, _lengths: &[usize]) {}
+
+    /// A player for one game of a word of `length` letters. `seed` feeds any randomness the
+    /// strategy uses, so a game replays exactly.
+    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_>;
+}
+
+/// One game's guesser.
+pub trait Player {
+    /// The next guess. It must not repeat an earlier guess.
+    fn choose(&mut self, state: &GameState) -> Guess;
+
+    /// Learns how `guess` landed.
+    fn learn(&mut self, guess: &Guess, outcome: Outcome);
+}
+
+/// What every strategy is built with.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The game's maximum of wrong guesses (a game is lost on one more).
+    pub max_wrong: u32,
+    /// Seed for strategies that sample.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            max_wrong: 5,
+            seed: 1,
+        }
+    }
+}
+
+/// Why a strategy could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    /// No strategy has that name.
+    #[error("unknown strategy {name:?}; known strategies: {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// The strategy exists but is not available yet.
+    #[error("strategy {0:?} is not implemented yet")]
+    NotImplemented(String),
+    /// A setting is out of range for this strategy.
+    #[error("strategy {name}: {message}")]
+    BadSetting {
+        /// The strategy.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+type Build = fn(Arc<Lexicon>, &Settings) -> Result<Box<dyn Strategy>, StrategyError>;
+
+/// A registry entry: how to build a strategy by name.
+pub struct StrategyInfo {
+    /// The canonical name.
+    pub name: &'static str,
+    /// Other names that select it.
+    pub aliases: &'static [&'static str],
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// Whether its games depend only on the word (no randomness).
+    pub deterministic: bool,
+    build: Build,
+}
+
+impl StrategyInfo {
+    /// Builds the strategy for `lexicon` (one-time setup happens here or in
+    /// [`Strategy::prepare`]).
+    pub fn build(
+        &self,
+        lexicon: Arc<Lexicon>,
+        settings: &Settings,
+    ) -> Result<Box<dyn Strategy>, StrategyError> {
+        (self.build)(lexicon, settings)
+    }
+}
+
+/// Every strategy, in the order `hangman list` shows them.
+pub static REGISTRY: &[StrategyInfo] = &[StrategyInfo {
+    name: "greedy",
+    aliases: &[],
+    summary: "guess the letter found in the most remaining candidates; the word when one is left",
+    deterministic: true,
+    build: |lexicon, settings| {
+        Ok(Box::new(PolicyStrategy::new(
+            "greedy", Greedy, lexicon, settings,
+        )))
+    },
+}];
+
+/// Finds a strategy by name or alias.
+pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
+    REGISTRY
+        .iter()
+        .find(|s| s.name == name || s.aliases.contains(&name))
+        .ok_or_else(|| StrategyError::Unknown {
+            name: name.to_string(),
+            known: REGISTRY
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}

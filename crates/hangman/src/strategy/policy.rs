@@ -1,0 +1,311 @@
+//! Candidate-set policies and the machinery they share.
+//!
+//! Most strong guessers decide from the set of words still consistent with the game and
+//! nothing else. Such a guesser only implements [`Policy::decide`]; [`PolicyStrategy`] turns
+//! it into a [`Strategy`] whose players filter their candidates incrementally, and shares an
+//! *opening book* across games: the top of the decision tree, where candidate sets are large
+//! and every game of a length walks the same nodes, is computed once per length and
+//! reused. Below the book a player continues from a copy of the (small) book leaf.
+
+use std::sync::{Arc, OnceLock};
+
+use lexicon::{Bucket, Letter, LetterSet, Lexicon};
+use rayon::prelude::*;
+
+use super::candidates;
+use super::{Player, Settings, Strategy};
+use crate::game::{GameState, Guess, Outcome};
+
+/// What a policy knows besides the candidates: the board is implied by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knowledge {
+    /// Letters guessed so far.
+    pub guessed: LetterSet,
+    /// Wrong guesses so far.
+    pub wrong: u32,
+    /// The most wrong guesses allowed without losing.
+    pub max_wrong: u32,
+}
+
+impl Knowledge {
+    /// The knowledge of a fresh game.
+    pub fn new(max_wrong: u32) -> Knowledge {
+        Knowledge {
+            guessed: LetterSet::EMPTY,
+            wrong: 0,
+            max_wrong,
+        }
+    }
+
+    /// The knowledge in a game's public state.
+    pub fn of(state: &GameState) -> Knowledge {
+        Knowledge {
+            guessed: state.guessed_letters(),
+            wrong: state.wrong_guesses(),
+            max_wrong: state.max_wrong(),
+        }
+    }
+
+    /// How many more wrong guesses the game survives.
+    pub fn wrong_left(&self) -> u32 {
+        self.max_wrong.saturating_sub(self.wrong)
+    }
+
+    /// The knowledge after guessing `letter` with answer `positions`.
+    #[must_use]
+    pub fn after_letter(self, letter: Letter, positions: u32) -> Knowledge {
+        Knowledge {
+            guessed: self.guessed.with(letter),
+            wrong: self.wrong + u32::from(positions == 0),
+            max_wrong: self.max_wrong,
+        }
+    }
+
+    /// The knowledge after a wrong word guess.
+    #[must_use]
+    pub fn after_wrong_word(self) -> Knowledge {
+        Knowledge {
+            wrong: self.wrong + 1,
+            ..self
+        }
+    }
+}
+
+/// A policy's choice: a letter, or a candidate word by its index in the bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Guess this letter.
+    Letter(Letter),
+    /// Guess the word at this bucket index.
+    Word(u32),
+}
+
+/// A deterministic guesser that decides from the candidate set alone.
+pub trait Policy: Send + Sync {
+    /// The next guess for a non-empty candidate set. Must be a letter not in
+    /// `knowledge.guessed` or one of the candidates; the same inputs must give the same
+    /// decision (the opening book and the tree evaluator rely on it).
+    fn decide(&self, bucket: &Bucket, candidates: &[u32], knowledge: &Knowledge) -> Decision;
+}
+
+/// Book nodes with fewer candidates than this are leaves: a player copies them and goes on
+/// alone, which is cheaper than storing the deep, thin part of the tree.
+const BOOK_MIN_CANDIDATES: usize = 64;
+
+/// The shared top of one length's decision tree.
+#[derive(Debug)]
+struct Book {
+    nodes: Vec<BookNode>,
+}
+
+#[derive(Debug)]
+enum BookNode {
+    /// Every game here guesses `letter`; children by answer mask, sorted by mask.
+    Branch {
+        letter: Letter,
+        children: Vec<(u32, u32)>,
+    },
+    /// Games here continue from these candidates.
+    Leaf { candidates: Vec<u32> },
+}
+
+impl Book {
+    fn build<P: Policy>(policy: &P, bucket: &Bucket, max_wrong: u32) -> Book {
+        let mut book = Book { nodes: Vec::new() };
+        book.grow(
+            policy,
+            bucket,
+            candidates::all(bucket),
+            Knowledge::new(max_wrong),
+        );
+        book
+    }
+
+    /// Adds the node for `cands` and its subtree; returns its id.
+    fn grow<P: Policy>(
+        &mut self,
+        policy: &P,
+        bucket: &Bucket,
+        cands: Vec<u32>,
+        knowledge: Knowledge,
+    ) -> u32 {
+        let id = self.nodes.len() as u32;
+        let decision = (cands.len() >= BOOK_MIN_CANDIDATES
+            && knowledge.wrong <= knowledge.max_wrong)
+            .then(|| policy.decide(bucket, &cands, &knowledge));
+        let Some(Decision::Letter(letter)) = decision else {
+            self.nodes.push(BookNode::Leaf { candidates: cands });
+            return id;
+        };
+        self.nodes.push(BookNode::Branch {
+            letter,
+            children: Vec::new(),
+        });
+        let mut children = Vec::new();
+        for (mask, family) in candidates::partition(bucket, &cands, letter) {
+            let child = self.grow(policy, bucket, family, knowledge.after_letter(letter, mask));
+            children.push((mask, child));
+        }
+        self.nodes[id as usize] = BookNode::Branch { letter, children };
+        id
+    }
+}
+
+/// A [`Strategy`] made from a [`Policy`], with per-length opening books.
+pub struct PolicyStrategy<P> {
+    name: &'static str,
+    policy: P,
+    lexicon: Arc<Lexicon>,
+    max_wrong: u32,
+    books: Vec<OnceLock<Book>>,
+}
+
+impl<P: Policy> PolicyStrategy<P> {
+    /// Wraps `policy` for `lexicon` and the settings' maximum of wrong guesses.
+    pub fn new(
+        name: &'static str,
+        policy: P,
+        lexicon: Arc<Lexicon>,
+        settings: &Settings,
+    ) -> PolicyStrategy<P> {
+        let books = (0..=lexicon.max_length())
+            .map(|_| OnceLock::new())
+            .collect();
+        PolicyStrategy {
+            name,
+            policy,
+            lexicon,
+            max_wrong: settings.max_wrong,
+            books,
+        }
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &P {
+        &self.policy
+    }
+
+    /// The lexicon.
+    pub fn lexicon(&self) -> &Arc<Lexicon> {
+        &self.lexicon
+    }
+
+    fn book(&self, length: usize) -> Option<&Book> {
+        let slot = self.books.get(length)?;
+        Some(
+            slot.get_or_init(|| {
+                Book::build(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+            }),
+        )
+    }
+}
+
+impl<P: Policy> Strategy for PolicyStrategy<P> {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn prepare(&self, lengths: &[usize]) {
+        lengths.par_iter().for_each(|&length| {
+            self.book(length);
+        });
+    }
+
+    fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {
+        Box::new(PolicyPlayer {
+            policy: &self.policy,
+            bucket: self.lexicon.bucket(length),
+            book: self.book(length),
+            node: Some(0),
+            candidates: Vec::new(),
+            stale: false,
+        })
+    }
+}
+
+/// One game of a [`PolicyStrategy`]: walks the opening book, then filters its own
+/// candidates.
+pub struct PolicyPlayer<'a, P> {
+    policy: &'a P,
+    bucket: &'a Bucket,
+    book: Option<&'a Book>,
+    /// The book node this game is at, while it is in the book.
+    node: Option<u32>,
+    candidates: Vec<u32>,
+    /// Set when the candidates must be rebuilt from the game state.
+    stale: bool,
+}
+
+impl<'a, P: Policy> PolicyPlayer<'a, P> {
+    /// A player that starts from an arbitrary game state, its candidates found by scanning
+    /// the bucket (for helpers like `suggest`, not for the game loop).
+    pub fn from_state(policy: &'a P, bucket: &'a Bucket, state: &GameState) -> Self {
+        PolicyPlayer {
+            policy,
+            bucket,
+            book: None,
+            node: None,
+            candidates: candidates::consistent(bucket, state),
+            stale: false,
+        }
+    }
+
+    /// The candidates left (empty while the game is still in the opening book).
+    pub fn candidates(&self) -> &[u32] {
+        &self.candidates
+    }
+}
+
+impl<P: Policy> Player for PolicyPlayer<'_, P> {
+    fn choose(&mut self, state: &GameState) -> Guess {
+        if self.stale {
+            self.candidates = candidates::consistent(self.bucket, state);
+            self.stale = false;
+        }
+        if let (Some(book), Some(id)) = (self.book, self.node) {
+            match &book.nodes[id as usize] {
+                BookNode::Branch { letter, .. } => return Guess::Letter(*letter),
+                BookNode::Leaf { candidates } => {
+                    self.candidates.clone_from(candidates);
+                    self.node = None;
+                }
+            }
+        }
+        if self.candidates.is_empty() {
+            let letter = candidates::fallback_letter(state.guessed_letters())
+                .expect("a game in progress has an unguessed letter");
+            return Guess::Letter(letter);
+        }
+        match self
+            .policy
+            .decide(self.bucket, &self.candidates, &Knowledge::of(state))
+        {
+            Decision::Letter(letter) => Guess::Letter(letter),
+            Decision::Word(index) => Guess::Word(self.bucket.word_str(index as usize).to_string()),
+        }
+    }
+
+    fn learn(&mut self, guess: &Guess, outcome: Outcome) {
+        if let (Some(book), Some(id)) = (self.book, self.node) {
+            if let (
+                BookNode::Branch { letter, children },
+                Guess::Letter(g),
+                Outcome::Letter { positions },
+            ) = (&book.nodes[id as usize], guess, outcome)
+                && letter == g
+            {
+                // A mask no dictionary word has: the secret is not in the dictionary.
+                self.node = children
+                    .binary_search_by_key(&positions, |&(m, _)| m)
+                    .ok()
+                    .map(|i| children[i].1);
+                return;
+            }
+            // Someone else chose this guess: leave the book and rebuild from the state.
+            self.node = None;
+            self.stale = true;
+            return;
+        }
+        candidates::retain_outcome(self.bucket, &mut self.candidates, guess, outcome);
+    }
+}

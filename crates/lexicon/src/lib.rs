@@ -1,0 +1,454 @@
+//! Word lists for wordplay.
+//!
+//! A [`Lexicon`] is built once from a file ([`Lexicon::from_path`]), from text
+//! ([`Lexicon::from_text`]) or from the embedded default list ([`Lexicon::embedded`], the
+//! Wordnik list of the `wordnik_list` crate). Loading normalizes what is harmless (CRLF line
+//! ends, surrounding white space, upper case, duplicates, blank lines) and reports it in a
+//! [`LoadReport`]; it rejects what is not a word of letters `a`–`z` with a [`LexiconError`]
+//! naming the source, the line and the word, unless [`LoadOptions::skip_invalid`] asks to
+//! drop such lines and count them.
+//!
+//! Words are kept in per-length [`Bucket`]s, sorted, each word with its letter set and, per
+//! letter, the mask of the positions holding it: the answer to a hangman guess is one lookup.
+
+mod error;
+mod letter;
+
+pub use error::LexiconError;
+pub use letter::{Letter, LetterSet};
+
+use std::path::Path;
+
+/// The longest word a lexicon accepts: position masks are `u32`.
+pub const MAX_WORD_LEN: usize = 32;
+
+/// How loading treats lines that are not words.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadOptions {
+    /// Drop lines that are not words of letters a–z (counted in [`LoadReport::skipped`])
+    /// instead of failing on the first one.
+    pub skip_invalid: bool,
+}
+
+/// A line dropped by [`LoadOptions::skip_invalid`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line, trimmed.
+    pub word: String,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+/// What loading did to the input besides keeping words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Where the words came from (a path, or `<embedded>`).
+    pub source: String,
+    /// Lines read, blank ones included.
+    pub lines: usize,
+    /// Distinct words kept.
+    pub words: usize,
+    /// Words dropped because they appeared before (after case folding).
+    pub duplicates: usize,
+    /// Lines that had upper-case letters, folded to lower case.
+    pub case_folded: usize,
+    /// Lines that ended in CRLF.
+    pub crlf_lines: usize,
+    /// Lines dropped as invalid (only with [`LoadOptions::skip_invalid`]).
+    pub skipped: Vec<SkippedLine>,
+}
+
+impl LoadReport {
+    /// A one-line account of what was normalized or dropped, or `None` if the input was
+    /// already clean.
+    pub fn notes(&self) -> Option<String> {
+        let mut notes = Vec::new();
+        if self.duplicates > 0 {
+            notes.push(format!("{} duplicate(s) dropped", self.duplicates));
+        }
+        if self.case_folded > 0 {
+            notes.push(format!("{} line(s) folded to lower case", self.case_folded));
+        }
+        if self.crlf_lines > 0 {
+            notes.push(format!("{} CRLF line end(s)", self.crlf_lines));
+        }
+        if !self.skipped.is_empty() {
+            let first = &self.skipped[0];
+            notes.push(format!(
+                "{} invalid line(s) skipped (first: line {} {:?} {})",
+                self.skipped.len(),
+                first.line,
+                first.word,
+                first.problem
+            ));
+        }
+        (!notes.is_empty()).then(|| format!("{}: {}", self.source, notes.join(", ")))
+    }
+}
+
+/// The words of one length, sorted, with their letter sets and position masks.
+#[derive(Clone, Debug, Default)]
+pub struct Bucket {
+    length: usize,
+    text: Vec<u8>,
+    letters: Vec<LetterSet>,
+    positions: Vec<[u32; 26]>,
+}
+
+impl Bucket {
+    fn new(length: usize, mut words: Vec<&[u8]>) -> (Bucket, usize) {
+        words.sort_unstable();
+        let before = words.len();
+        words.dedup();
+        let duplicates = before - words.len();
+        let mut bucket = Bucket {
+            length,
+            text: Vec::with_capacity(words.len() * length),
+            letters: Vec::with_capacity(words.len()),
+            positions: Vec::with_capacity(words.len()),
+        };
+        for word in words {
+            bucket.text.extend_from_slice(word);
+            let mut masks = [0u32; 26];
+            let mut set = LetterSet::EMPTY;
+            for (p, &b) in word.iter().enumerate() {
+                let i = (b - b'a') as usize;
+                masks[i] |= 1 << p;
+                set.insert(Letter::ALL[i]);
+            }
+            bucket.letters.push(set);
+            bucket.positions.push(masks);
+        }
+        (bucket, duplicates)
+    }
+
+    /// The word length of this bucket.
+    pub fn length(&self) -> usize {
+        self.length
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.letters.len()
+    }
+
+    /// Whether the bucket has no words.
+    pub fn is_empty(&self) -> bool {
+        self.letters.is_empty()
+    }
+
+    /// The word at `index` as lowercase bytes. Panics if `index >= len()`.
+    pub fn word(&self, index: usize) -> &[u8] {
+        &self.text[index * self.length..(index + 1) * self.length]
+    }
+
+    /// The word at `index` as a `&str`. Panics if `index >= len()`.
+    pub fn word_str(&self, index: usize) -> &str {
+        // Only bytes a–z are ever stored.
+        std::str::from_utf8(self.word(index)).expect("bucket words are ASCII")
+    }
+
+    /// The set of letters of the word at `index`.
+    pub fn letters(&self, index: usize) -> LetterSet {
+        self.letters[index]
+    }
+
+    /// The positions of `letter` in the word at `index`, as a bit mask (bit 0 = first letter).
+    /// Zero when the word lacks the letter: this is the referee's answer to a guess.
+    pub fn positions(&self, index: usize, letter: Letter) -> u32 {
+        self.positions[index][letter.index()]
+    }
+
+    /// All 26 position masks of the word at `index`.
+    pub fn position_masks(&self, index: usize) -> &[u32; 26] {
+        &self.positions[index]
+    }
+
+    /// The index of `word` (lowercase bytes), if present.
+    pub fn find(&self, word: &[u8]) -> Option<usize> {
+        if word.len() != self.length {
+            return None;
+        }
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.word(mid).cmp(word) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+
+    /// The words in order.
+    pub fn words(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.word_str(i))
+    }
+}
+
+/// Identifies a word of a [`Lexicon`]: its length and its index in that length's bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WordId {
+    /// Word length (the bucket).
+    pub length: usize,
+    /// Index within the bucket.
+    pub index: usize,
+}
+
+/// A validated word list, bucketed by length. Immutable once built; share it with `Arc`.
+#[derive(Clone, Debug, Default)]
+pub struct Lexicon {
+    buckets: Vec<Bucket>,
+    len: usize,
+}
+
+static EMPTY_BUCKET: Bucket = Bucket {
+    length: 0,
+    text: Vec::new(),
+    letters: Vec::new(),
+    positions: Vec::new(),
+};
+
+impl Lexicon {
+    /// The embedded default list: the Wordnik word list (`wordnik_list` 0.2.1, 198,420 words
+    /// of 2–28 lowercase letters), available with no files at all.
+    pub fn embedded() -> Lexicon {
+        let mut by_length: Vec<Vec<&[u8]>> = vec![Vec::new(); 29];
+        for (length, words) in by_length.iter_mut().enumerate().skip(1) {
+            words.extend(wordnik_list::word_iterator_by_len(length).map(str::as_bytes));
+        }
+        Lexicon::from_buckets(by_length).0
+    }
+
+    /// Loads a word list file: one word per line (see the crate docs for what is normalized
+    /// and what is rejected).
+    pub fn from_path(
+        path: impl AsRef<Path>,
+        options: &LoadOptions,
+    ) -> Result<(Lexicon, LoadReport), LexiconError> {
+        let path = path.as_ref();
+        if path.is_dir() {
+            return Err(LexiconError::IsDirectory {
+                path: path.to_path_buf(),
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|source| LexiconError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Lexicon::from_bytes(&path.display().to_string(), &bytes, options)
+    }
+
+    /// Loads a word list from bytes that should be UTF-8 text, one word per line;
+    /// `source_name` names it in errors and in the report.
+    pub fn from_bytes(
+        source_name: &str,
+        bytes: &[u8],
+        options: &LoadOptions,
+    ) -> Result<(Lexicon, LoadReport), LexiconError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let at = e.valid_up_to();
+            LexiconError::NotUtf8 {
+                source_name: source_name.to_string(),
+                line: 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count(),
+                byte: bytes[at],
+            }
+        })?;
+        Lexicon::from_text(source_name, text, options)
+    }
+
+    /// Loads a word list from text, one word per line.
+    pub fn from_text(
+        source_name: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<(Lexicon, LoadReport), LexiconError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut report = LoadReport {
+            source: source_name.to_string(),
+            ..LoadReport::default()
+        };
+        // Folded words need owned storage; clean lines are borrowed as they are.
+        let mut folded: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut by_length: Vec<Vec<&[u8]>> = vec![Vec::new(); MAX_WORD_LEN + 1];
+        for (number, raw) in text.split('\n').enumerate() {
+            let line = number + 1;
+            report.lines += 1;
+            let raw = match raw.strip_suffix('\r') {
+                Some(stripped) => {
+                    report.crlf_lines += 1;
+                    stripped
+                }
+                None => raw,
+            };
+            let word = raw.trim();
+            if word.is_empty() {
+                continue;
+            }
+            if let Some(problem) = word_problem(word) {
+                if options.skip_invalid {
+                    report.skipped.push(SkippedLine {
+                        line,
+                        word: word.to_string(),
+                        problem,
+                    });
+                    continue;
+                }
+                return Err(LexiconError::InvalidWord {
+                    source_name: source_name.to_string(),
+                    line,
+                    word: word.to_string(),
+                    problem,
+                    hint: " (use --skip-invalid to drop such lines)",
+                });
+            }
+            if word.bytes().any(|b| b.is_ascii_uppercase()) {
+                report.case_folded += 1;
+                folded.push((word.len(), word.to_ascii_lowercase().into_bytes()));
+            } else {
+                by_length[word.len()].push(word.as_bytes());
+            }
+        }
+        for (length, word) in &folded {
+            by_length[*length].push(word);
+        }
+        report.lines -= usize::from(text.ends_with('\n'));
+        let (lexicon, duplicates) = Lexicon::from_buckets(by_length);
+        report.duplicates = duplicates;
+        report.words = lexicon.len();
+        if lexicon.is_empty() {
+            let detail = if report.skipped.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} invalid line(s) skipped)", report.skipped.len())
+            };
+            return Err(LexiconError::Empty {
+                source_name: source_name.to_string(),
+                detail,
+            });
+        }
+        Ok((lexicon, report))
+    }
+
+    /// Builds a lexicon from words that must already be lowercase a–z (convenient for tests
+    /// and small fixtures); anything else is an error naming the word.
+    pub fn from_words<'a, I: IntoIterator<Item = &'a str>>(
+        words: I,
+    ) -> Result<Lexicon, LexiconError> {
+        let text: Vec<&str> = words.into_iter().collect();
+        Lexicon::from_text("<words>", &text.join("\n"), &LoadOptions::default()).map(|(l, _)| l)
+    }
+
+    fn from_buckets(by_length: Vec<Vec<&[u8]>>) -> (Lexicon, usize) {
+        let mut duplicates = 0;
+        let mut len = 0;
+        let buckets = by_length
+            .into_iter()
+            .enumerate()
+            .map(|(length, words)| {
+                let (bucket, dups) = Bucket::new(length, words);
+                duplicates += dups;
+                len += bucket.len();
+                bucket
+            })
+            .collect::<Vec<_>>();
+        let mut lexicon = Lexicon { buckets, len };
+        while lexicon.buckets.last().is_some_and(Bucket::is_empty) {
+            lexicon.buckets.pop();
+        }
+        (lexicon, duplicates)
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no words.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bucket of words of `length` letters (an empty bucket if there are none).
+    pub fn bucket(&self, length: usize) -> &Bucket {
+        self.buckets.get(length).unwrap_or(&EMPTY_BUCKET)
+    }
+
+    /// The lengths that have at least one word, ascending.
+    pub fn lengths(&self) -> impl Iterator<Item = usize> + '_ {
+        self.buckets
+            .iter()
+            .filter(|b| !b.is_empty())
+            .map(Bucket::length)
+    }
+
+    /// The longest word length present (0 if empty).
+    pub fn max_length(&self) -> usize {
+        self.buckets.len().saturating_sub(1)
+    }
+
+    /// Finds a word given in any case; `None` if it is not in the list.
+    pub fn find(&self, word: &str) -> Option<WordId> {
+        let lower = word.to_ascii_lowercase();
+        self.bucket(lower.len())
+            .find(lower.as_bytes())
+            .map(|index| WordId {
+                length: lower.len(),
+                index,
+            })
+    }
+
+    /// Whether the word (any case) is in the list.
+    pub fn contains(&self, word: &str) -> bool {
+        self.find(word).is_some()
+    }
+
+    /// The word with this id. Panics if the id is not of this lexicon.
+    pub fn word(&self, id: WordId) -> &str {
+        self.bucket(id.length).word_str(id.index)
+    }
+
+    /// Every word id, ordered by length, then alphabetically.
+    pub fn ids(&self) -> impl Iterator<Item = WordId> + '_ {
+        self.buckets.iter().flat_map(|b| {
+            (0..b.len()).map(|index| WordId {
+                length: b.length(),
+                index,
+            })
+        })
+    }
+
+    /// Every word, ordered by length, then alphabetically.
+    pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
+        self.buckets.iter().flat_map(Bucket::words)
+    }
+}
+
+/// Why a trimmed, non-empty line is not a word, or `None` if it is one (upper case allowed).
+fn word_problem(word: &str) -> Option<String> {
+    if let Some(c) = word.chars().find(|c| !c.is_ascii_alphabetic()) {
+        let what = if c.is_ascii_digit() {
+            format!("contains the digit '{c}'")
+        } else if c.is_whitespace() {
+            "contains white space".to_string()
+        } else if c.is_alphabetic() {
+            format!("contains {c:?}, a letter outside a-z")
+        } else {
+            format!("contains {c:?}")
+        };
+        return Some(what);
+    }
+    if word.len() > MAX_WORD_LEN {
+        return Some(format!(
+            "is {} letters long, more than the {MAX_WORD_LEN} allowed",
+            word.len()
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;
