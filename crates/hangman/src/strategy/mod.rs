@@ -52,6 +52,9 @@ pub struct Settings {
     pub max_wrong: u32,
     /// Seed for strategies that sample.
     pub seed: u64,
+    /// Strategy parameters as KEY=VALUE pairs; each strategy documents the keys it takes
+    /// and rejects any other.
+    pub params: Vec<(String, String)>,
 }
 
 impl Default for Settings {
@@ -59,6 +62,7 @@ impl Default for Settings {
         Settings {
             max_wrong: 5,
             seed: 1,
+            params: Vec::new(),
         }
     }
 }
@@ -140,4 +144,15 @@ pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// Rejects any parameter, for strategies that take none.
+pub fn no_params(name: &str, settings: &Settings) -> Result<(), StrategyError> {
+    match settings.params.first() {
+        None => Ok(()),
+        Some((key, _)) => Err(StrategyError::BadSetting {
+            name: name.to_string(),
+            message: format!("unknown parameter {key:?} (this strategy takes none)"),
+        }),
+    }
 }

@@ -1,0 +1,142 @@
+//! Command-line arguments of `hangman`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Score, benchmark, play and solve hangman (the 2011 Factual challenge's rules).
+///
+/// Without a subcommand, plays each test word with a strategy and prints its score and the
+/// average (lower is better): `hangman [DICTIONARY] [WORD]...`. With no DICTIONARY the
+/// embedded word list is used.
+#[derive(Debug, Parser)]
+#[command(name = "hangman", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// A subcommand; without one, the scorer runs.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub score: ScoreArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the strategies, one line each.
+    List,
+}
+
+/// Choosing a strategy: by name, or with the seed tool's flags.
+#[derive(Debug, Args, Clone)]
+pub struct StrategyArgs {
+    /// Strategy by name (see `hangman list`).
+    #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
+    pub strategy: String,
+
+    /// Seed flag: the deterministic regex strategy.
+    #[arg(short = 'd', long, conflicts_with_all = ["sampling_regex", "predicate", "trie"])]
+    pub deterministic_regex: bool,
+
+    /// Seed flag: the sampling regex strategy.
+    #[arg(short = 's', long, conflicts_with_all = ["predicate", "trie"])]
+    pub sampling_regex: bool,
+
+    /// Seed flag: the predicate strategy.
+    #[arg(short = 'p', long, conflicts_with = "trie")]
+    pub predicate: bool,
+
+    /// Seed flag: the trie strategy.
+    #[arg(short = 't', long)]
+    pub trie: bool,
+
+    /// A strategy parameter, KEY=VALUE (repeatable; see `hangman list`).
+    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, String)>,
+}
+
+impl StrategyArgs {
+    /// The chosen strategy's registry name: a seed flag wins over `--strategy`'s default.
+    pub fn name(&self) -> &str {
+        if self.deterministic_regex {
+            "deterministic-regex"
+        } else if self.sampling_regex {
+            "sampling-regex"
+        } else if self.predicate {
+            "predicate"
+        } else if self.trie {
+            "trie"
+        } else {
+            &self.strategy
+        }
+    }
+}
+
+/// Arguments of the scorer.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
+
+    /// Wrong guesses allowed; one more loses (the challenge: 5; the seed tool used 4).
+    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: u32,
+
+    /// Play every word of the dictionary.
+    #[arg(short = 'a', long, conflicts_with = "sample")]
+    pub all: bool,
+
+    /// Play N random words of the dictionary (with --seed).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
+
+    /// Seed for --sample and for strategies that sample.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Worker threads (default: all cores). Results are identical for any count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: crate::export::Format,
+
+    /// Print each game's guesses (table and JSON formats).
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
+    /// Print only the summary, not one row per game (table format).
+    #[arg(short = 'q', long)]
+    pub summary: bool,
+
+    /// Play test words that are not in the dictionary instead of only reporting them.
+    #[arg(long)]
+    pub allow_unknown: bool,
+
+    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// The dictionary file (then every positional argument is a test word).
+    #[arg(long, value_name = "FILE")]
+    pub dict: Option<PathBuf>,
+
+    /// [DICTIONARY] [WORD]...: an optional word-list file, then the test words.
+    #[arg(value_name = "DICTIONARY] [WORD")]
+    pub positionals: Vec<String>,
+}
+
+fn parse_strategy(name: &str) -> Result<String, String> {
+    hangman::strategy::find(name)
+        .map(|info| info.name.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn parse_param(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!("{text:?} is not KEY=VALUE")),
+    }
+}

@@ -1,0 +1,131 @@
+//! The default command: play test words with one strategy and report scores.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Context;
+use hangman::eval::{self, RunOptions, RunSummary};
+use hangman::strategy::{self, Settings};
+use lexicon::Lexicon;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use super::args::ScoreArgs;
+use crate::dictionary;
+use crate::error::{Incomplete, usage};
+use crate::export::{self, ScoreReport};
+
+pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
+    let (dict_path, words) = dictionary::split_positionals(args.dict.clone(), &args.positionals);
+    let words = normalize_words(&words)?;
+    if words.is_empty() && !args.all && args.sample.is_none() {
+        return Err(usage(
+            "no test words: give WORDs, --all for the whole dictionary, or --sample N",
+        ));
+    }
+    if !words.is_empty() && (args.all || args.sample.is_some()) {
+        return Err(usage("give test WORDs or --all/--sample, not both"));
+    }
+    let info = strategy::find(args.strategy.name())?;
+    let dict = dictionary::load(dict_path.as_deref(), args.skip_invalid)?;
+    let lexicon = &dict.lexicon;
+
+    let (play, not_played) = if args.all {
+        (lexicon.words().map(str::to_string).collect(), Vec::new())
+    } else if let Some(n) = args.sample {
+        (sample(lexicon, n, args.seed)?, Vec::new())
+    } else if args.allow_unknown {
+        (words, Vec::new())
+    } else {
+        words.into_iter().partition(|w| lexicon.contains(w))
+    };
+    if !not_played.is_empty() {
+        eprintln!(
+            "warning: not in the dictionary {}, not played: {} (use --allow-unknown to play them)",
+            dict.name,
+            not_played.join(", ")
+        );
+    }
+
+    let settings = Settings {
+        max_wrong: args.max_wrong,
+        seed: args.seed,
+        params: args.strategy.params.clone(),
+    };
+    let options = RunOptions {
+        max_wrong: args.max_wrong,
+        seed: args.seed,
+        record: args.verbose,
+    };
+    let threads = args.threads.map(|n| n as usize);
+    let (run, threads) = super::with_threads(threads, || {
+        let setup_start = Instant::now();
+        let strategy = info.build(lexicon.clone(), &settings)?;
+        let setup = setup_start.elapsed() + eval::prepare(strategy.as_ref(), &play);
+        let bar = crate::progress::bar(play.len() as u64, info.name);
+        let start = Instant::now();
+        let games = eval::play_words(strategy.as_ref(), &play, &options, &|| bar.inc(1))?;
+        let wall = start.elapsed();
+        bar.finish_and_clear();
+        anyhow::Ok((RunSummary::new(&games, setup, wall), games))
+    })?;
+    let (summary, games) = run?;
+
+    let report = ScoreReport {
+        strategy: info.name.to_string(),
+        dictionary: dict.name.clone(),
+        dictionary_words: lexicon.len(),
+        max_wrong: args.max_wrong,
+        seed: args.seed,
+        threads,
+        load_ms: dict.load_time.as_secs_f64() * 1e3,
+        summary,
+        games,
+        not_played,
+    };
+    let mut out = std::io::stdout().lock();
+    export::write(&mut out, &report, args.format, !args.summary).context("cannot write output")?;
+    out.flush().context("cannot write output")?;
+    if report.not_played.is_empty() {
+        Ok(())
+    } else {
+        Err(Incomplete.into())
+    }
+}
+
+/// Validates and lower-cases test words: letters a-z only.
+fn normalize_words(words: &[String]) -> anyhow::Result<Vec<String>> {
+    words
+        .iter()
+        .map(|w| {
+            if !w.is_empty()
+                && w.bytes().all(|b| b.is_ascii_alphabetic())
+                && w.len() <= lexicon::MAX_WORD_LEN
+            {
+                Ok(w.to_ascii_lowercase())
+            } else {
+                Err(usage(format!(
+                    "test word {w:?} is not a word of 1-{} letters a-z",
+                    lexicon::MAX_WORD_LEN
+                )))
+            }
+        })
+        .collect()
+}
+
+/// `n` distinct random words of the lexicon, in a order fixed by `seed`.
+fn sample(lexicon: &Lexicon, n: u64, seed: u64) -> anyhow::Result<Vec<String>> {
+    let total = lexicon.len();
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    if n > total {
+        return Err(usage(format!(
+            "--sample {n} is more than the {total} words of the dictionary"
+        )));
+    }
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let ids: Vec<lexicon::WordId> = lexicon.ids().collect();
+    Ok(rand::seq::index::sample(&mut rng, total, n)
+        .into_iter()
+        .map(|i| lexicon.word(ids[i]).to_string())
+        .collect())
+}
