@@ -24,6 +24,24 @@ pub trait Referee {
     fn word(&self) -> String;
 }
 
+impl<R: Referee + ?Sized> Referee for Box<R> {
+    fn length(&self) -> usize {
+        (**self).length()
+    }
+
+    fn answer_letter(&mut self, letter: Letter) -> u32 {
+        (**self).answer_letter(letter)
+    }
+
+    fn answer_word(&mut self, word: &[u8]) -> bool {
+        (**self).answer_word(word)
+    }
+
+    fn word(&self) -> String {
+        (**self).word()
+    }
+}
+
 /// The honest referee: a fixed secret word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fair {

@@ -34,6 +34,15 @@ pub trait Strategy: Send + Sync {
     /// A player for one game of a word of `length` letters. `seed` feeds any randomness the
     /// strategy uses, so a game replays exactly.
     fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_>;
+
+    /// Plays every word of `length` in the lexicon at once, exactly as replaying each game
+    /// with [`Strategy::player`] would, by walking the strategy's decision tree (all words
+    /// that reach the same state go down together). Results are in bucket order, with
+    /// `micros` the amortized time per word. `None` when the strategy cannot (it samples, or
+    /// has no tree evaluator); callers then replay the games.
+    fn evaluate_length(&self, _length: usize) -> Option<Vec<crate::eval::GameResult>> {
+        None
+    }
 }
 
 /// One game's guesser.
