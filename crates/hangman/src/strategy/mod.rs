@@ -134,6 +134,7 @@ pub static REGISTRY: &[StrategyInfo] = &[StrategyInfo {
     summary: "guess the letter found in the most remaining candidates; the word when one is left",
     deterministic: true,
     build: |lexicon, settings| {
+        no_params("greedy", settings)?;
         Ok(Box::new(PolicyStrategy::new(
             "greedy", Greedy, lexicon, settings,
         )))
