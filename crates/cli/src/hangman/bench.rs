@@ -377,9 +377,121 @@ mod tests {
 
     #[test]
     fn all_expands_to_the_registry_once() {
-        let names = ["greedy".to_string(), "all".to_string()];
-        let chosen = chosen_strategies(&names).unwrap();
-        let expected: Vec<&str> = strategy::REGISTRY.iter().map(|s| s.name).collect();
-        assert_eq!(chosen.iter().map(|s| s.name).collect::<Vec<_>>(), expected);
+        let names = [
+            "greedy".to_string(),
+            "all".to_string(),
+            "greedy".to_string(),
+        ];
+        let chosen: Vec<&str> = chosen_strategies(&names)
+            .unwrap()
+            .iter()
+            .map(|s| s.name)
+            .collect();
+        let mut expected = vec!["greedy"];
+        expected.extend(
+            strategy::REGISTRY
+                .iter()
+                .map(|s| s.name)
+                .filter(|&n| n != "greedy"),
+        );
+        assert_eq!(chosen, expected);
+    }
+
+    /// Greedy with a stand-in tree evaluator that replays each word of the bucket, or that
+    /// drops the last word (a broken evaluator).
+    struct Tree {
+        inner: Box<dyn Strategy>,
+        lexicon: std::sync::Arc<Lexicon>,
+        broken: bool,
+    }
+
+    impl Strategy for Tree {
+        fn name(&self) -> &str {
+            "tree"
+        }
+        fn player(&self, length: usize, seed: u64) -> Box<dyn hangman::Player + '_> {
+            self.inner.player(length, seed)
+        }
+        fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
+            let words: Vec<String> = self
+                .lexicon
+                .bucket(length)
+                .words()
+                .map(str::to_string)
+                .collect();
+            let options = RunOptions {
+                max_wrong: 3,
+                seed: 1,
+                record: false,
+            };
+            let mut results = eval::play_words(self, &words, &options, &|| ()).ok()?;
+            if self.broken {
+                results.pop();
+            }
+            Some(results)
+        }
+    }
+
+    fn lexicon() -> std::sync::Arc<Lexicon> {
+        std::sync::Arc::new(
+            Lexicon::from_words([
+                "at", "an", "cat", "bat", "hat", "rat", "cake", "lake", "bird",
+            ])
+            .unwrap(),
+        )
+    }
+
+    #[test]
+    fn tree_rows_match_replay_rows_and_a_broken_tree_is_an_error() {
+        let lexicon = lexicon();
+        let words: Vec<String> = lexicon.words().map(str::to_string).collect();
+        let settings = Settings {
+            max_wrong: 3,
+            ..Settings::default()
+        };
+        let greedy = || {
+            strategy::find("greedy")
+                .unwrap()
+                .build(lexicon.clone(), &settings)
+                .unwrap()
+        };
+        let bar = ProgressBar::hidden();
+        let plan = |tree| Plan {
+            lexicon: &lexicon,
+            words: &words,
+            tree,
+            seed: 1,
+        };
+        let strategy = Tree {
+            inner: greedy(),
+            lexicon: lexicon.clone(),
+            broken: false,
+        };
+        let tree = plan(true)
+            .run_one("greedy", &strategy, 3, Duration::ZERO, &bar)
+            .unwrap();
+        let replay = plan(false)
+            .run_one("greedy", &strategy, 3, Duration::ZERO, &bar)
+            .unwrap();
+        assert_eq!((tree.mode, replay.mode), (Mode::Tree, Mode::Replay));
+        assert_eq!(tree.median_micros, None);
+        assert!(replay.median_micros.is_some());
+        assert_eq!(tree.total_score, replay.total_score);
+        assert_eq!(tree.by_length, replay.by_length);
+        // A strategy without an evaluator falls back to replay.
+        let plain = plan(true)
+            .run_one("greedy", greedy().as_ref(), 3, Duration::ZERO, &bar)
+            .unwrap();
+        assert_eq!(plain.mode, Mode::Replay);
+        assert_eq!(plain.total_score, replay.total_score);
+        let broken = Tree {
+            inner: greedy(),
+            lexicon: lexicon.clone(),
+            broken: true,
+        };
+        let err = plan(true)
+            .run_one("greedy", &broken, 3, Duration::ZERO, &bar)
+            .unwrap_err();
+        assert!(err.to_string().contains("one result per dictionary word"));
     }
 }

@@ -28,7 +28,13 @@ pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Resul
 fn write_grid(out: &mut dyn Write, grid: &Grid) -> std::io::Result<()> {
     writeln!(out, "| {} |", escape_row(&grid.header).join(" | "))?;
     let rule: Vec<&str> = (0..grid.header.len())
-        .map(|i| if i >= grid.text_columns { "---:" } else { "---" })
+        .map(|i| {
+            if i >= grid.text_columns {
+                "---:"
+            } else {
+                "---"
+            }
+        })
         .collect();
     writeln!(out, "|{}|", rule.join("|"))?;
     for row in &grid.rows {

@@ -273,7 +273,11 @@ impl BenchReport {
 }
 
 /// Writes `report` in `format`.
-pub fn write(out: &mut dyn Write, report: &BenchReport, format: BenchFormat) -> std::io::Result<()> {
+pub fn write(
+    out: &mut dyn Write,
+    report: &BenchReport,
+    format: BenchFormat,
+) -> std::io::Result<()> {
     match format {
         BenchFormat::Table => table::write(out, report),
         BenchFormat::Markdown => markdown::write(out, report),
@@ -365,10 +369,7 @@ fn length_grid(report: &BenchReport, m: u32) -> Grid {
         .into_iter()
         .map(|length| {
             let cell = |r: &BenchRow| r.by_length.iter().find(|l| l.length == length).copied();
-            let words = rows_m
-                .iter()
-                .find_map(|r| cell(r))
-                .map_or(0, |l| l.games);
+            let words = rows_m.iter().find_map(|r| cell(r)).map_or(0, |l| l.games);
             let mut line = vec![length.to_string(), words.to_string()];
             line.extend(rows_m.iter().map(|r| {
                 cell(r).map_or_else(

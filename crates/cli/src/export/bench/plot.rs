@@ -65,12 +65,8 @@ fn register_font() -> anyhow::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
-        result = plotters::style::register_font(
-            FONT,
-            FontStyle::Normal,
-            dejavu::sans::regular(),
-        )
-        .map_err(|_| anyhow!("the embedded chart font is invalid"));
+        result = plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
+            .map_err(|_| anyhow!("the embedded chart font is invalid"));
     });
     result
 }
@@ -143,8 +139,14 @@ fn score_by_length<DB: DrawingBackend>(
         chart
             .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?
             .label(row.label(several))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3)));
-        chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, color.filled())))?;
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3))
+            });
+        chart.draw_series(
+            points
+                .into_iter()
+                .map(|p| Circle::new(p, 3, color.filled())),
+        )?;
     }
     chart
         .configure_series_labels()
