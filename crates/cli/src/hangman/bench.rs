@@ -97,6 +97,11 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut max_wrong = args.max_wrong.clone();
     dedup_in_order(&mut max_wrong);
 
+    if let Some(dir) = &args.plot {
+        // Fail before a long run rather than after it.
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the chart directory {}", dir.display()))?;
+    }
     let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
     let lexicon = &dict.lexicon;
     let (words, selection) = match args.sample {
