@@ -2,9 +2,10 @@
 
 use std::io::Write;
 
-use super::ScoreReport;
+use serde::Serialize;
 
-pub(super) fn write(out: &mut dyn Write, report: &ScoreReport) -> std::io::Result<()> {
+/// Writes any report as one pretty-printed JSON document and a newline.
+pub(super) fn write(out: &mut dyn Write, report: &impl Serialize) -> std::io::Result<()> {
     serde_json::to_writer_pretty(&mut *out, report)?;
     writeln!(out)
 }

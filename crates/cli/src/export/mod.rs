@@ -1,6 +1,7 @@
 //! Output formats of a scoring run, one module per format. Every format reads the same
 //! [`ScoreReport`].
 
+pub mod bench;
 mod csv;
 mod edn;
 mod json;

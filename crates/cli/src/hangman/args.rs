@@ -25,6 +25,8 @@ pub struct Cli {
 pub enum Command {
     /// List the strategies, one line each.
     List,
+    /// Benchmark strategies side by side: score, losses, time per game, per word length.
+    Bench(super::bench::BenchArgs),
 }
 
 /// Choosing a strategy: by name, or with the seed tool's flags.
@@ -128,13 +130,13 @@ pub struct ScoreArgs {
     pub positionals: Vec<String>,
 }
 
-fn parse_strategy(name: &str) -> Result<String, String> {
+pub(super) fn parse_strategy(name: &str) -> Result<String, String> {
     hangman::strategy::find(name)
         .map(|info| info.name.to_string())
         .map_err(|e| e.to_string())
 }
 
-fn parse_param(text: &str) -> Result<(String, String), String> {
+pub(super) fn parse_param(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
         _ => Err(format!("{text:?} is not KEY=VALUE")),

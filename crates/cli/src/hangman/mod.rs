@@ -1,6 +1,7 @@
 //! The `hangman` command: the seed-compatible scorer by default, and subcommands.
 
 mod args;
+mod bench;
 mod list;
 mod score;
 
@@ -9,12 +10,14 @@ use std::ffi::OsString;
 use clap::Parser;
 
 pub use args::{Cli, Command, StrategyArgs};
+pub use bench::BenchArgs;
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;
     match cli.command {
         Some(Command::List) => list::run(),
+        Some(Command::Bench(args)) => bench::run(args),
         None => score::run(cli.score),
     }
 }

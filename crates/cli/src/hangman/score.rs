@@ -114,7 +114,7 @@ fn normalize_words(words: &[String]) -> anyhow::Result<Vec<String>> {
 }
 
 /// `n` distinct random words of the lexicon, in a order fixed by `seed`.
-fn sample(lexicon: &Lexicon, n: u64, seed: u64) -> anyhow::Result<Vec<String>> {
+pub(super) fn sample(lexicon: &Lexicon, n: u64, seed: u64) -> anyhow::Result<Vec<String>> {
     let total = lexicon.len();
     let n = usize::try_from(n).unwrap_or(usize::MAX);
     if n > total {

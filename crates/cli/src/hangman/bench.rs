@@ -1,0 +1,502 @@
+//! `hangman bench`: every chosen strategy at every chosen maximum of wrong guesses, side by
+//! side, on the whole dictionary or a seeded sample of it.
+//!
+//! Whole-dictionary runs use each strategy's decision-tree evaluator
+//! ([`Strategy::evaluate_length`]) when it has one: exact per-word results with an amortized
+//! time per game. Otherwise, and always with `--sample` or `--replay`, every game is played
+//! on its own with [`eval::play_words`], which gives per-game median and p99 times.
+//!
+//! Strategies that cannot be built because they are not implemented yet are reported on
+//! stderr (and in the report's `skipped` list) and skipped; the command fails (exit 1) only if
+//! no strategy ran. A strategy that rejects the user's settings (`--param`, `-m`) is a usage
+//! error (exit 2): those are mistakes to fix, not gaps to skip.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use hangman::Strategy;
+use hangman::eval::{self, GameResult, RunOptions};
+use hangman::strategy::{self, Settings, StrategyError, StrategyInfo};
+use indicatif::ProgressBar;
+use lexicon::Lexicon;
+use rayon::prelude::*;
+
+use crate::dictionary;
+use crate::error::usage;
+use crate::export::bench::{self as export, BenchFormat, BenchReport, BenchRow, Mode, Skipped};
+
+/// Arguments of `hangman bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The word list (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Strategies to compare, comma-separated names or aliases, or `all`.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
+          value_parser = parse_strategy_or_all)]
+    pub strategies: Vec<String>,
+
+    /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
+    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", value_delimiter = ',',
+          default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: Vec<u32>,
+
+    /// Play every word of the dictionary (the default).
+    #[arg(short = 'a', long, conflicts_with = "sample")]
+    pub all: bool,
+
+    /// Play N random words of the dictionary, chosen by --seed (always replayed).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
+
+    /// Seed for --sample and for strategies that sample.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
+    #[arg(long)]
+    pub replay: bool,
+
+    /// Worker threads (default: all cores). Scores are identical for any count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: BenchFormat,
+
+    /// Also write the charts (score by length, time by strategy) as SVG and PNG into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+
+    /// A strategy parameter: KEY=VALUE for every chosen strategy, or STRATEGY:KEY=VALUE for
+    /// one (repeatable; see `hangman list`).
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::args::parse_param)]
+    pub params: Vec<(String, String)>,
+
+    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
+    #[arg(long)]
+    pub skip_invalid: bool,
+}
+
+fn parse_strategy_or_all(name: &str) -> Result<String, String> {
+    if name == "all" {
+        Ok(name.to_string())
+    } else {
+        super::args::parse_strategy(name)
+    }
+}
+
+pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let strategies = chosen_strategies(&args.strategies)?;
+    let params = split_params(&args.params, &strategies)?;
+    let mut max_wrong = args.max_wrong.clone();
+    dedup_in_order(&mut max_wrong);
+
+    if let Some(dir) = &args.plot {
+        // Fail before a long run rather than after it.
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the chart directory {}", dir.display()))?;
+    }
+    let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
+    let lexicon = &dict.lexicon;
+    let (words, selection) = match args.sample {
+        Some(n) => (super::score::sample(lexicon, n, args.seed)?, "sample"),
+        None => (lexicon.words().map(str::to_string).collect(), "all"),
+    };
+    let plan = Plan {
+        lexicon,
+        words: &words,
+        tree: args.sample.is_none() && !args.replay,
+        seed: args.seed,
+    };
+
+    let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
+    let threads = args.threads.map(|n| n as usize);
+    let (outcome, threads) = super::with_threads(threads, || {
+        let bar = crate::progress::bar(runs, "bench");
+        let outcome = plan.run_all(&strategies, &params, &max_wrong, &bar);
+        bar.finish_and_clear();
+        outcome
+    })?;
+    let (rows, skipped) = outcome?;
+    for s in &skipped {
+        eprintln!("warning: strategy {} skipped: {}", s.strategy, s.reason);
+    }
+    if rows.is_empty() {
+        bail!("no strategy could be run (all were skipped)");
+    }
+
+    let report = BenchReport::new(
+        dict.name.clone(),
+        lexicon.len(),
+        selection.to_string(),
+        words.len(),
+        args.seed,
+        threads,
+        dict.load_time.as_secs_f64() * 1e3,
+        max_wrong,
+        rows,
+        skipped,
+    );
+    let mut out = std::io::stdout().lock();
+    export::write(&mut out, &report, args.format).context("cannot write output")?;
+    out.flush().context("cannot write output")?;
+    if let Some(dir) = &args.plot {
+        for path in export::plot::write_charts(&report, dir)? {
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// The registry entries to run, in the order given, each once (`all`: the registry order).
+fn chosen_strategies(names: &[String]) -> anyhow::Result<Vec<&'static StrategyInfo>> {
+    let mut chosen: Vec<&'static StrategyInfo> = Vec::new();
+    for name in names {
+        let infos: Vec<&'static StrategyInfo> = if name == "all" {
+            strategy::REGISTRY.iter().collect()
+        } else {
+            vec![strategy::find(name).map_err(|e| usage(e.to_string()))?]
+        };
+        for info in infos {
+            if !chosen.iter().any(|c| c.name == info.name) {
+                chosen.push(info);
+            }
+        }
+    }
+    Ok(chosen)
+}
+
+/// Each strategy's parameters: the unprefixed ones plus those prefixed with its name or an
+/// alias. A prefix that names no chosen strategy is a usage error.
+fn split_params(
+    params: &[(String, String)],
+    strategies: &[&'static StrategyInfo],
+) -> anyhow::Result<Vec<Vec<(String, String)>>> {
+    let mut split = vec![Vec::new(); strategies.len()];
+    for (key, value) in params {
+        let Some((prefix, key)) = key.split_once(':') else {
+            for list in &mut split {
+                list.push((key.clone(), value.clone()));
+            }
+            continue;
+        };
+        let target = strategy::find(prefix)
+            .ok()
+            .and_then(|info| strategies.iter().position(|s| s.name == info.name))
+            .ok_or_else(|| {
+                usage(format!(
+                    "--param {prefix}:{key}={value}: {prefix:?} is not one of the chosen strategies"
+                ))
+            })?;
+        split[target].push((key.to_string(), value.clone()));
+    }
+    Ok(split)
+}
+
+/// Removes repeated values, keeping the first of each.
+fn dedup_in_order(values: &mut Vec<u32>) {
+    let mut seen = Vec::new();
+    values.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(*v);
+        new
+    });
+}
+
+/// What every run of the bench shares.
+struct Plan<'a> {
+    lexicon: &'a std::sync::Arc<Lexicon>,
+    /// The words played, in lexicon order for whole-dictionary runs.
+    words: &'a [String],
+    /// Whether to try the tree evaluator (whole dictionary, no --replay).
+    tree: bool,
+    seed: u64,
+}
+
+impl Plan<'_> {
+    /// Runs every (strategy, max wrong) pair in order; returns the rows and the skipped
+    /// strategies.
+    fn run_all(
+        &self,
+        strategies: &[&'static StrategyInfo],
+        params: &[Vec<(String, String)>],
+        max_wrong: &[u32],
+        bar: &ProgressBar,
+    ) -> anyhow::Result<(Vec<BenchRow>, Vec<Skipped>)> {
+        let mut rows = Vec::new();
+        let mut skipped = Vec::new();
+        'strategies: for (info, params) in strategies.iter().zip(params) {
+            for &m in max_wrong {
+                bar.set_prefix(format!("{} m{m}", info.name));
+                let settings = Settings {
+                    max_wrong: m,
+                    seed: self.seed,
+                    params: params.clone(),
+                };
+                let start = Instant::now();
+                let strategy = match info.build(self.lexicon.clone(), &settings) {
+                    Ok(s) => s,
+                    Err(e @ StrategyError::NotImplemented(_)) => {
+                        skipped.push(Skipped {
+                            strategy: info.name.to_string(),
+                            reason: e.to_string(),
+                        });
+                        bar.inc((max_wrong.len() * self.words.len()) as u64);
+                        continue 'strategies;
+                    }
+                    Err(e) => return Err(usage(e.to_string())),
+                };
+                let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
+                rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
+            }
+        }
+        Ok((rows, skipped))
+    }
+
+    /// Evaluates one built strategy: by its decision tree when allowed and available, else by
+    /// replaying every game.
+    fn run_one(
+        &self,
+        name: &str,
+        strategy: &dyn Strategy,
+        max_wrong: u32,
+        setup: Duration,
+        bar: &ProgressBar,
+    ) -> anyhow::Result<BenchRow> {
+        if self.tree {
+            let before = bar.position();
+            let start = Instant::now();
+            if let Some(results) = self.evaluate_tree(name, strategy, bar)? {
+                let wall = start.elapsed();
+                return Ok(BenchRow::new(
+                    name,
+                    max_wrong,
+                    Mode::Tree,
+                    &results,
+                    setup,
+                    wall,
+                ));
+            }
+            bar.set_position(before);
+        }
+        let options = RunOptions {
+            max_wrong,
+            seed: self.seed,
+            record: false,
+        };
+        let start = Instant::now();
+        let results = eval::play_words(strategy, self.words, &options, &|| bar.inc(1))?;
+        let wall = start.elapsed();
+        Ok(BenchRow::new(
+            name,
+            max_wrong,
+            Mode::Replay,
+            &results,
+            setup,
+            wall,
+        ))
+    }
+
+    /// The whole dictionary by the strategy's tree evaluator, lengths in parallel, in lexicon
+    /// order (the order of `words`); `None` if the strategy has no evaluator for some length.
+    fn evaluate_tree(
+        &self,
+        name: &str,
+        strategy: &dyn Strategy,
+        bar: &ProgressBar,
+    ) -> anyhow::Result<Option<Vec<GameResult>>> {
+        let lengths: Vec<usize> = self.lexicon.lengths().collect();
+        // Probe one length first so a strategy without an evaluator costs nothing more.
+        let Some((&first, rest)) = lengths.split_first() else {
+            return Ok(Some(Vec::new()));
+        };
+        let Some(first_results) = self.evaluate_length(strategy, first, bar) else {
+            return Ok(None);
+        };
+        let rest: Option<Vec<Vec<GameResult>>> = rest
+            .par_iter()
+            .map(|&length| self.evaluate_length(strategy, length, bar))
+            .collect();
+        let Some(rest) = rest else {
+            return Ok(None);
+        };
+        let results: Vec<GameResult> = std::iter::once(first_results)
+            .chain(rest)
+            .flatten()
+            .collect();
+        if results.len() != self.words.len()
+            || results.iter().zip(self.words).any(|(r, w)| r.word != *w)
+        {
+            bail!("the tree evaluator of {name} did not return one result per dictionary word");
+        }
+        Ok(Some(results))
+    }
+
+    fn evaluate_length(
+        &self,
+        strategy: &dyn Strategy,
+        length: usize,
+        bar: &ProgressBar,
+    ) -> Option<Vec<GameResult>> {
+        let results = strategy.evaluate_length(length)?;
+        bar.inc(self.lexicon.bucket(length).len() as u64);
+        Some(results)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_max_wrong_values_are_dropped_in_order() {
+        let mut v = vec![5, 4, 5, 3, 4];
+        dedup_in_order(&mut v);
+        assert_eq!(v, [5, 4, 3]);
+    }
+
+    #[test]
+    fn params_go_to_every_strategy_or_to_the_prefixed_one() {
+        let greedy = strategy::find("greedy").unwrap();
+        let params = vec![
+            ("a".to_string(), "1".to_string()),
+            ("greedy:b".to_string(), "2".to_string()),
+        ];
+        let split = split_params(&params, &[greedy]).unwrap();
+        assert_eq!(
+            split,
+            [vec![
+                ("a".to_string(), "1".to_string()),
+                ("b".to_string(), "2".to_string())
+            ]]
+        );
+        let bad = vec![("nosuch:b".to_string(), "2".to_string())];
+        assert!(split_params(&bad, &[greedy]).is_err());
+    }
+
+    #[test]
+    fn all_expands_to_the_registry_once() {
+        let names = [
+            "greedy".to_string(),
+            "all".to_string(),
+            "greedy".to_string(),
+        ];
+        let chosen: Vec<&str> = chosen_strategies(&names)
+            .unwrap()
+            .iter()
+            .map(|s| s.name)
+            .collect();
+        let mut expected = vec!["greedy"];
+        expected.extend(
+            strategy::REGISTRY
+                .iter()
+                .map(|s| s.name)
+                .filter(|&n| n != "greedy"),
+        );
+        assert_eq!(chosen, expected);
+    }
+
+    /// Greedy with a stand-in tree evaluator that replays each word of the bucket, or that
+    /// drops the last word (a broken evaluator).
+    struct Tree {
+        inner: Box<dyn Strategy>,
+        lexicon: std::sync::Arc<Lexicon>,
+        broken: bool,
+    }
+
+    impl Strategy for Tree {
+        fn name(&self) -> &str {
+            "tree"
+        }
+        fn player(&self, length: usize, seed: u64) -> Box<dyn hangman::Player + '_> {
+            self.inner.player(length, seed)
+        }
+        fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
+            let words: Vec<String> = self
+                .lexicon
+                .bucket(length)
+                .words()
+                .map(str::to_string)
+                .collect();
+            let options = RunOptions {
+                max_wrong: 3,
+                seed: 1,
+                record: false,
+            };
+            let mut results = eval::play_words(self, &words, &options, &|| ()).ok()?;
+            if self.broken {
+                results.pop();
+            }
+            Some(results)
+        }
+    }
+
+    fn lexicon() -> std::sync::Arc<Lexicon> {
+        std::sync::Arc::new(
+            Lexicon::from_words([
+                "at", "an", "cat", "bat", "hat", "rat", "cake", "lake", "bird",
+            ])
+            .unwrap(),
+        )
+    }
+
+    #[test]
+    fn tree_rows_match_replay_rows_and_a_broken_tree_is_an_error() {
+        let lexicon = lexicon();
+        let words: Vec<String> = lexicon.words().map(str::to_string).collect();
+        let settings = Settings {
+            max_wrong: 3,
+            ..Settings::default()
+        };
+        let greedy = || {
+            strategy::find("greedy")
+                .unwrap()
+                .build(lexicon.clone(), &settings)
+                .unwrap()
+        };
+        let bar = ProgressBar::hidden();
+        let plan = |tree| Plan {
+            lexicon: &lexicon,
+            words: &words,
+            tree,
+            seed: 1,
+        };
+        let strategy = Tree {
+            inner: greedy(),
+            lexicon: lexicon.clone(),
+            broken: false,
+        };
+        let tree = plan(true)
+            .run_one("greedy", &strategy, 3, Duration::ZERO, &bar)
+            .unwrap();
+        let replay = plan(false)
+            .run_one("greedy", &strategy, 3, Duration::ZERO, &bar)
+            .unwrap();
+        assert_eq!((tree.mode, replay.mode), (Mode::Tree, Mode::Replay));
+        assert_eq!(tree.median_micros, None);
+        assert!(replay.median_micros.is_some());
+        assert_eq!(tree.total_score, replay.total_score);
+        assert_eq!(tree.by_length, replay.by_length);
+        // A strategy without an evaluator falls back to replay.
+        let plain = plan(true)
+            .run_one("greedy", greedy().as_ref(), 3, Duration::ZERO, &bar)
+            .unwrap();
+        assert_eq!(plain.mode, Mode::Replay);
+        assert_eq!(plain.total_score, replay.total_score);
+        let broken = Tree {
+            inner: greedy(),
+            lexicon: lexicon.clone(),
+            broken: true,
+        };
+        let err = plan(true)
+            .run_one("greedy", &broken, 3, Duration::ZERO, &bar)
+            .unwrap_err();
+        assert!(err.to_string().contains("one result per dictionary word"));
+    }
+}
