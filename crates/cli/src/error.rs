@@ -44,6 +44,13 @@ pub fn exit_code(result: anyhow::Result<()>) -> ExitCode {
         let _ = clap_err.print();
         return ExitCode::from(clap_err.exit_code() as u8);
     }
+    // A closed pipe (`hangman ... | head`) is the reader's choice, not a failure.
+    if err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    }) {
+        return ExitCode::SUCCESS;
+    }
     if err.downcast_ref::<Incomplete>().is_some() {
         return ExitCode::FAILURE;
     }

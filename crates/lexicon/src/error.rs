@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum LexiconError {
     /// The file could not be opened or read.
-    #[error("cannot read word list {path}: {source}")]
+    #[error("cannot read word list {path}")]
     Io {
         /// The path as given.
         path: PathBuf,
