@@ -180,7 +180,7 @@ impl<'d, C: Clock> App<'d, C> {
             slots,
         );
         let keys = match (round.ended(), game.is_over()) {
-            (None, _) => "Enter guess · Backspace delete · Space shuffle · ? hint · Esc give up · Ctrl-C quit",
+            (None, _) => "Enter guess · Space shuffle · ? hint · Esc give up · Ctrl-C quit",
             (Some(_), false) => "Enter next round · Esc quit",
             (Some(_), true) => "Enter or Esc quit",
         };
