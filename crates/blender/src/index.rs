@@ -30,10 +30,13 @@ pub struct Answer<'a> {
 /// completion bonus and its list of missed words; accepted-only words score as bonus words.
 #[derive(Clone, Debug, Default)]
 pub struct Dictionary {
-    /// Words sorted by (signature, word), so one signature's words are contiguous.
+    /// Words ordered by length, then alphabetically: an index is also a word's rank in the
+    /// order answers are listed in, so sorting answers is sorting integers.
     words: Vec<Box<str>>,
     required: Vec<bool>,
-    /// Signature -> range of `words`.
+    /// Word indices grouped by signature (ascending within a group).
+    by_signature: Vec<u32>,
+    /// Signature -> range of `by_signature`.
     ranges: FxHashMap<u64, (u32, u32)>,
     required_count: usize,
 }
@@ -43,34 +46,38 @@ impl Dictionary {
     /// `None` or contains it; words of `common` missing from `accepted` are ignored (a word
     /// the game does not accept cannot be required).
     pub fn new(accepted: &Lexicon, common: Option<&Lexicon>) -> Dictionary {
-        let mut entries: Vec<(u64, &str, bool)> = Vec::new();
+        let mut dict = Dictionary::default();
+        let mut keyed: Vec<(u64, u32)> = Vec::new();
         for length in MIN_WORD..=MAX_RACK.min(accepted.max_length()) {
             let bucket = accepted.bucket(length);
             let common_bucket = common.map(|c| c.bucket(length));
             for (i, word) in bucket.words().enumerate() {
                 let required = common_bucket.is_none_or(|c| c.find(word.as_bytes()).is_some());
                 let sig = Signature::of_word(bucket.word(i)).expect("lexicon words are a-z");
-                entries.push((sig.0, word, required));
+                keyed.push((sig.0, dict.words.len() as u32));
+                dict.words.push(word.into());
+                dict.required.push(required);
+                dict.required_count += usize::from(required);
             }
         }
-        entries.par_sort_unstable();
-        let mut dict = Dictionary {
-            words: Vec::with_capacity(entries.len()),
-            required: Vec::with_capacity(entries.len()),
-            ranges: FxHashMap::default(),
-            required_count: 0,
-        };
-        dict.ranges.reserve(entries.len());
-        for (i, &(sig, word, required)) in entries.iter().enumerate() {
-            dict.words.push(word.into());
-            dict.required.push(required);
-            dict.required_count += usize::from(required);
+        keyed.par_sort_unstable();
+        dict.ranges.reserve(keyed.len());
+        dict.by_signature = Vec::with_capacity(keyed.len());
+        for (pos, &(sig, index)) in keyed.iter().enumerate() {
+            dict.by_signature.push(index);
             dict.ranges
                 .entry(sig)
-                .and_modify(|r| r.1 = i as u32 + 1)
-                .or_insert((i as u32, i as u32 + 1));
+                .and_modify(|r| r.1 = pos as u32 + 1)
+                .or_insert((pos as u32, pos as u32 + 1));
         }
         dict
+    }
+
+    fn entry(&self, index: u32) -> Answer<'_> {
+        Answer {
+            word: &self.words[index as usize],
+            required: self.required[index as usize],
+        }
     }
 
     /// Number of indexed (accepted) words.
@@ -94,10 +101,9 @@ impl Dictionary {
             .ranges
             .get(&signature.0)
             .map_or((0, 0), |&(s, e)| (s as usize, e as usize));
-        (start..end).map(|i| Answer {
-            word: &self.words[i],
-            required: self.required[i],
-        })
+        self.by_signature[start..end]
+            .iter()
+            .map(|&i| self.entry(i))
     }
 
     /// Whether `word` (lowercase) is accepted.
@@ -115,17 +121,14 @@ impl Dictionary {
     /// length, then alphabetically. Each distinct sub-multiset of the rack is looked up once,
     /// so no word appears twice.
     pub fn solve(&self, rack: &Rack, min_len: usize) -> Vec<Answer<'_>> {
-        let mut out = Vec::new();
+        let mut found: Vec<u32> = Vec::with_capacity(64);
         rack.for_each_sub_signature(min_len.max(MIN_WORD), |sig| {
             if let Some(&(s, e)) = self.ranges.get(&sig.0) {
-                out.extend((s as usize..e as usize).map(|i| Answer {
-                    word: &self.words[i],
-                    required: self.required[i],
-                }));
+                found.extend_from_slice(&self.by_signature[s as usize..e as usize]);
             }
         });
-        out.sort_unstable_by(|a, b| (a.word.len(), a.word).cmp(&(b.word.len(), b.word)));
-        out
+        found.sort_unstable();
+        found.into_iter().map(|i| self.entry(i)).collect()
     }
 
     /// The signatures that have at least one accepted word of `length` letters, ascending
