@@ -153,11 +153,9 @@ impl fmt::Display for Feedback {
                 "{}: too short (words have at least {MIN_WORD} letters)",
                 w.to_ascii_uppercase()
             ),
-            Feedback::LettersNotAvailable(w) => write!(
-                f,
-                "{}: uses letters you don't have",
-                w.to_ascii_uppercase()
-            ),
+            Feedback::LettersNotAvailable(w) => {
+                write!(f, "{}: uses letters you don't have", w.to_ascii_uppercase())
+            }
             Feedback::NotAWord(w) => write!(f, "{}: not a word", w.to_ascii_uppercase()),
             Feedback::Hint { prefix, length } => write!(
                 f,

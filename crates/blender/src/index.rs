@@ -101,9 +101,7 @@ impl Dictionary {
             .ranges
             .get(&signature.0)
             .map_or((0, 0), |&(s, e)| (s as usize, e as usize));
-        self.by_signature[start..end]
-            .iter()
-            .map(|&i| self.entry(i))
+        self.by_signature[start..end].iter().map(|&i| self.entry(i))
     }
 
     /// Whether `word` (lowercase) is accepted.

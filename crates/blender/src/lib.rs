@@ -29,6 +29,8 @@ pub use game::{
 };
 pub use index::{Answer, Dictionary, GAME_LETTERS, GameEntry, GamesStats, MIN_WORD};
 pub use rack::{MAX_RACK, Rack, RackError, Signature};
-pub use round::{Deal, RoundError, RoundGenerator, RoundWord, SHUFFLE_TRIES, deal_signature, scramble};
+pub use round::{
+    Deal, RoundError, RoundGenerator, RoundWord, SHUFFLE_TRIES, deal_signature, scramble,
+};
 pub use scores::{HighScores, KEEP, Loaded, ScoreEntry, ScoresError, default_path};
 pub use tiers::{CommonSource, CommonTier, SYSTEM_WORDS, common_from_text, load_common};

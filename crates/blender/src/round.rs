@@ -201,7 +201,10 @@ fn next_permutation(v: &mut [u8]) -> bool {
     let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
         return false;
     };
-    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).expect("exists");
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("exists");
     v.swap(i - 1, j);
     v[i..].reverse();
     true

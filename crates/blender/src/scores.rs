@@ -120,7 +120,9 @@ impl HighScores {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| io("cannot create its directory", e))?;
-        let name = path.file_name().map_or("scores".into(), |n| n.to_string_lossy());
+        let name = path
+            .file_name()
+            .map_or("scores".into(), |n| n.to_string_lossy());
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         let json = serde_json::to_vec_pretty(self).expect("scores serialize");
         std::fs::write(&tmp, json).map_err(|e| io("cannot write a temporary file", e))?;
@@ -146,7 +148,7 @@ impl HighScores {
     }
 
     fn normalize(&mut self) {
-        self.entries.sort_by(|a, b| b.score.cmp(&a.score));
+        self.entries.sort_by_key(|e| std::cmp::Reverse(e.score));
         self.entries.truncate(KEEP);
     }
 }

@@ -101,7 +101,9 @@ pub fn common_from_text(source_name: &str, text: &str) -> Result<(Lexicon, usize
         .map_err(|e| match e {
         LexiconError::Empty { source_name, .. } => LexiconError::Empty {
             source_name,
-            detail: format!(" in lowercase a-z ({skipped} lines with capitals or non-letters skipped)"),
+            detail: format!(
+                " in lowercase a-z ({skipped} lines with capitals or non-letters skipped)"
+            ),
         },
         other => other,
     })?;

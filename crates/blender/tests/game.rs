@@ -11,8 +11,8 @@ use lexicon::Lexicon;
 /// One rack (e i l n s t), so every round deals it.
 const ACCEPTED: &[&str] = &[
     "enlist", "inlets", "listen", "silent", "tinsel", "inlet", "islet", "lines", "stein", "tiles",
-    "lens", "lent", "line", "list", "nest", "silt", "tile", "lie", "lit", "net", "nil", "set", "sit",
-    "ten", "tin",
+    "lens", "lent", "line", "list", "nest", "silt", "tile", "lie", "lit", "net", "nil", "set",
+    "sit", "ten", "tin",
 ];
 /// The required tier: "inlets", "islet", "stein", "silt", "nil" are bonus words.
 const COMMON: &[&str] = &[
@@ -49,7 +49,13 @@ fn a_six_letter_word_advances_with_the_score_carried() {
         }
     );
     // A second six-letter word scores but does not "qualify" again.
-    assert!(matches!(g.guess("silent"), Feedback::Found { qualifies: false, .. }));
+    assert!(matches!(
+        g.guess("silent"),
+        Feedback::Found {
+            qualifies: false,
+            ..
+        }
+    ));
     clock.advance(Duration::from_secs(119));
     assert!(!g.tick());
     assert_eq!(g.round().ended(), None);
@@ -72,7 +78,13 @@ fn a_six_letter_word_advances_with_the_score_carried() {
 fn without_a_six_letter_word_the_game_ends() {
     let dict = dictionary();
     let (mut g, clock) = game(&dict);
-    assert!(matches!(g.guess("lines"), Feedback::Found { qualifies: false, .. }));
+    assert!(matches!(
+        g.guess("lines"),
+        Feedback::Found {
+            qualifies: false,
+            ..
+        }
+    ));
     clock.advance(Duration::from_secs(121));
     // A guess after the timer ran out is refused and ends the round.
     assert_eq!(g.guess("list"), Feedback::TimeUp);
@@ -93,7 +105,9 @@ fn finding_every_required_word_earns_the_bonus() {
         expected += word_points(w.len());
         let last = i + 1 == COMMON.len();
         match fb {
-            Feedback::Found { all_found_bonus, .. } => {
+            Feedback::Found {
+                all_found_bonus, ..
+            } => {
                 assert_eq!(all_found_bonus, last.then_some(ALL_FOUND_BONUS), "{w}")
             }
             other => panic!("{w}: {other:?}"),
@@ -110,9 +124,18 @@ fn bad_and_repeated_guesses_get_their_messages() {
     let dict = dictionary();
     let (mut g, _clock) = game(&dict);
     assert_eq!(g.guess("ab"), Feedback::TooShort("ab".into()));
-    assert_eq!(g.guess("lisp"), Feedback::LettersNotAvailable("lisp".into()));
-    assert_eq!(g.guess("listens"), Feedback::LettersNotAvailable("listens".into()));
-    assert_eq!(g.guess("tests"), Feedback::LettersNotAvailable("tests".into()));
+    assert_eq!(
+        g.guess("lisp"),
+        Feedback::LettersNotAvailable("lisp".into())
+    );
+    assert_eq!(
+        g.guess("listens"),
+        Feedback::LettersNotAvailable("listens".into())
+    );
+    assert_eq!(
+        g.guess("tests"),
+        Feedback::LettersNotAvailable("tests".into())
+    );
     assert_eq!(g.guess("snit"), Feedback::NotAWord("snit".into()));
     assert!(matches!(g.guess("tile"), Feedback::Found { .. }));
     assert_eq!(g.guess("TILE"), Feedback::AlreadyFound("tile".into()));
@@ -162,7 +185,10 @@ fn slots_show_counts_without_leaking_order_and_hints_cost_time() {
     let (mut g, _clock) = game(&dict);
     let count = |len| COMMON.iter().filter(|w| w.len() == len).count();
     let groups = g.round().slots();
-    assert_eq!(groups.iter().map(|g| g.length).collect::<Vec<_>>(), [3, 4, 5, 6]);
+    assert_eq!(
+        groups.iter().map(|g| g.length).collect::<Vec<_>>(),
+        [3, 4, 5, 6]
+    );
     for group in &groups {
         assert_eq!(group.slots.len(), count(group.length));
         assert!(group.slots.iter().all(|s| *s == Slot::Blank(group.length)));
@@ -173,11 +199,29 @@ fn slots_show_counts_without_leaking_order_and_hints_cost_time() {
     assert_eq!(five.slots[0], Slot::Found("tiles".into()));
     assert_eq!(five.slots[1], Slot::Blank(5));
     // Hints start on a six-letter word and keep revealing it.
-    assert_eq!(g.hint(), Feedback::Hint { prefix: "e".into(), length: 6 });
-    assert_eq!(g.hint(), Feedback::Hint { prefix: "en".into(), length: 6 });
+    assert_eq!(
+        g.hint(),
+        Feedback::Hint {
+            prefix: "e".into(),
+            length: 6
+        }
+    );
+    assert_eq!(
+        g.hint(),
+        Feedback::Hint {
+            prefix: "en".into(),
+            length: 6
+        }
+    );
     assert_eq!(g.time_left(), Duration::from_secs(100));
     let six = &g.round().slots()[3];
-    assert_eq!(six.slots[0], Slot::Hinted { prefix: "en".into(), length: 6 });
+    assert_eq!(
+        six.slots[0],
+        Slot::Hinted {
+            prefix: "en".into(),
+            length: 6
+        }
+    );
     // Shuffling keeps the letters.
     let before = g.round().letters();
     assert_eq!(g.shuffle(), Feedback::Shuffled);

@@ -36,7 +36,11 @@ fn deals_respect_bounds_and_do_not_show_words() {
     for _ in 0..30 {
         let deal = generator.deal(&mut rng);
         let required = deal.required().count();
-        assert!((8..=40).contains(&required), "{} has {required}", deal.source);
+        assert!(
+            (8..=40).contains(&required),
+            "{} has {required}",
+            deal.source
+        );
         let display = String::from_utf8(deal.letters.clone()).unwrap();
         if dict.accepts(&display) {
             // Only allowed when no arrangement avoids a word.

@@ -68,7 +68,9 @@ proptest! {
 #[test]
 fn known_racks() {
     let six = solved("silent");
-    for w in ["listen", "silent", "enlist", "tinsel", "inlets", "lines", "tile", "lit"] {
+    for w in [
+        "listen", "silent", "enlist", "tinsel", "inlets", "lines", "tile", "lit",
+    ] {
         assert!(six.contains(&w.to_string()), "{w} missing");
     }
     assert!(!six.contains(&"lists".to_string()), "only one s");
@@ -90,6 +92,9 @@ fn every_game_entry_is_its_rack() {
         let mut words: Vec<String> = g.required.iter().map(|w| w.to_string()).collect();
         words.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
         assert_eq!(words, brute_force(&g.letters));
-        assert!(g.accepted.is_empty(), "no common tier: every word is required");
+        assert!(
+            g.accepted.is_empty(),
+            "no common tier: every word is required"
+        );
     }
 }

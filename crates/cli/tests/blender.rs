@@ -39,7 +39,16 @@ impl Fixture {
 
     fn play(&self, script: &str) -> assert_cmd::assert::Assert {
         self.cmd()
-            .args(["play", "--seed", "1", "--min-words", "1", "--name", "tester", "--scores"])
+            .args([
+                "play",
+                "--seed",
+                "1",
+                "--min-words",
+                "1",
+                "--name",
+                "tester",
+                "--scores",
+            ])
             .arg(self.path("scores.json"))
             .write_stdin(script)
             .assert()
@@ -122,7 +131,10 @@ fn a_game_without_six_letters_ends_after_one_round() {
     assert!(out.contains("No six-letter word found."), "{out}");
     assert!(out.contains("Game over: score 20, 0 rounds won."), "{out}");
     assert!(!out.contains("Round 2"), "{out}");
-    assert!(!out.contains("LIST:"), "input after the game is ignored: {out}");
+    assert!(
+        !out.contains("LIST:"),
+        "input after the game is ignored: {out}"
+    );
 }
 
 #[test]
@@ -137,8 +149,15 @@ fn corrupt_high_scores_are_set_aside() {
         .filter(|n| n.starts_with("scores.json.corrupt-"))
         .collect();
     assert_eq!(aside.len(), 1);
-    assert_eq!(std::fs::read_to_string(fx.path(&aside[0])).unwrap(), "not json");
-    assert!(std::fs::read_to_string(fx.path("scores.json")).unwrap().contains("\"score\": 80"));
+    assert_eq!(
+        std::fs::read_to_string(fx.path(&aside[0])).unwrap(),
+        "not json"
+    );
+    assert!(
+        std::fs::read_to_string(fx.path("scores.json"))
+            .unwrap()
+            .contains("\"score\": 80")
+    );
 }
 
 #[test]
@@ -180,14 +199,18 @@ fn bad_input_gets_clear_errors_and_exit_codes() {
         .args(["--min-words", "9", "--max-words", "2", "stats"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--min-words 9 is greater than --max-words 2"));
+        .stderr(predicate::str::contains(
+            "--min-words 9 is greater than --max-words 2",
+        ));
     fx.cmd().args(["games", "--format", "xml"]).assert().code(2);
     fx.cmd().args(["play", "--time", "0"]).assert().code(2);
     cargo_bin_cmd!("blender")
         .args(["--dict", "/no/such/file", "solve", "abc"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("cannot read word list /no/such/file"));
+        .stderr(predicate::str::contains(
+            "cannot read word list /no/such/file",
+        ));
     cargo_bin_cmd!("blender")
         .args(["--common", "/no/such/common", "stats"])
         .assert()
@@ -198,7 +221,9 @@ fn bad_input_gets_clear_errors_and_exit_codes() {
         .write_stdin("")
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("no common six-letter word has between 50 and 60"));
+        .stderr(predicate::str::contains(
+            "no common six-letter word has between 50 and 60",
+        ));
 }
 
 #[test]
@@ -210,16 +235,31 @@ fn games_in_three_formats() {
         "eilnst 25: lie lit net set sit ten tin lens lent line list nest tile inlet lines tiles \
          enlist listen silent tinsel | nil silt islet stein inlets\n1 games\n"
     );
-    assert!(String::from_utf8_lossy(&text.get_output().stderr).contains("common.txt (20 words; 2 lines"));
-    let json: serde_json::Value =
-        serde_json::from_str(&stdout(&fx.cmd().args(["games", "--format", "json"]).assert().success()))
-            .unwrap();
+    assert!(
+        String::from_utf8_lossy(&text.get_output().stderr)
+            .contains("common.txt (20 words; 2 lines")
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(
+        &fx.cmd()
+            .args(["games", "--format", "json"])
+            .assert()
+            .success(),
+    ))
+    .unwrap();
     assert_eq!(json["count"], 1);
     assert_eq!(json["games"][0]["letters"], "eilnst");
     assert_eq!(json["games"][0]["accepted"].as_array().unwrap().len(), 5);
-    let csv = stdout(&fx.cmd().args(["games", "--format", "csv"]).assert().success());
+    let csv = stdout(
+        &fx.cmd()
+            .args(["games", "--format", "csv"])
+            .assert()
+            .success(),
+    );
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("letters,required_count,accepted_count,required,accepted"));
+    assert_eq!(
+        lines.next(),
+        Some("letters,required_count,accepted_count,required,accepted")
+    );
     assert!(lines.next().unwrap().starts_with("eilnst,20,5,lie lit"));
     assert_eq!(lines.next(), None);
 }
@@ -229,7 +269,10 @@ fn stats_count_games() {
     let fx = Fixture::new();
     let out = stdout(&fx.cmd().args(["stats"]).assert().success());
     assert!(out.contains("games (six-letter signatures): 1\n"), "{out}");
-    assert!(out.contains("playable with 8..=40 required words: 1\n"), "{out}");
+    assert!(
+        out.contains("playable with 8..=40 required words: 1\n"),
+        "{out}"
+    );
     assert!(out.contains("│ 20             ┆ 1     │"), "{out}");
 }
 

@@ -94,7 +94,17 @@ fn play_in_tmux_and_restore_the_terminal() {
     let tmux = Tmux {
         socket: format!("blender-test-{}", std::process::id()),
     };
-    tmux.run(&["new-session", "-d", "-s", "t", "-x", "100", "-y", "30", "/bin/sh"]);
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "/bin/sh",
+    ]);
     let before = dir.path().join("stty-before");
     let after = dir.path().join("stty-after");
     let bin = env!("CARGO_BIN_EXE_blender");
@@ -110,12 +120,18 @@ fn play_in_tmux_and_restore_the_terminal() {
     assert!(screen.contains("round 1 · score 0"), "{screen}");
     // The rack as the line mode showed it (spaced letters).
     let spaced = letters.split(' ').collect::<Vec<_>>().join("   ");
-    assert!(screen.contains(&spaced), "rack {spaced:?} not on screen:\n{screen}");
+    assert!(
+        screen.contains(&spaced),
+        "rack {spaced:?} not on screen:\n{screen}"
+    );
 
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
     let screen = tmux.wait_for(&format!("{upper}: found!"), Duration::from_secs(10));
-    assert!(screen.contains("You will advance to the next round!"), "{screen}");
+    assert!(
+        screen.contains("You will advance to the next round!"),
+        "{screen}"
+    );
     assert!(screen.contains(&format!("6 letters: {upper}")), "{screen}");
     assert!(!screen.contains("round 1 · score 0 "), "{screen}");
 
@@ -126,11 +142,21 @@ fn play_in_tmux_and_restore_the_terminal() {
     let screen = tmux.wait_for("END-OF-GAME", Duration::from_secs(10));
 
     // Back on the normal screen, with the game's summary printed there.
-    assert!(screen.contains("game over, score 80, 1 round won."), "{screen}");
-    assert!(!screen.contains("Enter next round"), "alternate screen still shown:\n{screen}");
+    assert!(
+        screen.contains("game over, score 80, 1 round won."),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("Enter next round"),
+        "alternate screen still shown:\n{screen}"
+    );
     let before = std::fs::read_to_string(before).unwrap();
     let after = std::fs::read_to_string(after).unwrap();
     assert!(!before.trim().is_empty());
     assert_eq!(before, after, "terminal modes not restored");
-    assert!(std::fs::read_to_string(&scores).unwrap().contains("\"score\": 80"));
+    assert!(
+        std::fs::read_to_string(&scores)
+            .unwrap()
+            .contains("\"score\": 80")
+    );
 }

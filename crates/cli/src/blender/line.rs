@@ -19,7 +19,12 @@ pub(crate) fn play(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let game = Game::new(generator, SystemClock::default(), settings.seed, settings.time_limit);
+    let game = Game::new(
+        generator,
+        SystemClock::default(),
+        settings.seed,
+        settings.time_limit,
+    );
     play_with(game, settings, input, out)
 }
 
@@ -107,7 +112,11 @@ pub(crate) fn play_with<C: Clock>(
 }
 
 fn spaced(letters: &str) -> String {
-    letters.chars().map(String::from).collect::<Vec<_>>().join(" ")
+    letters
+        .chars()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn round_header<C: Clock>(game: &Game<'_, C>, out: &mut impl Write) -> anyhow::Result<()> {
@@ -139,7 +148,11 @@ fn board<C: Clock>(game: &Game<'_, C>, out: &mut impl Write) -> anyhow::Result<(
             .map(|s| match s {
                 Slot::Found(w) => w.to_ascii_uppercase(),
                 Slot::Hinted { prefix, length } => {
-                    format!("{}{}", prefix.to_ascii_uppercase(), "_".repeat(length - prefix.len()))
+                    format!(
+                        "{}{}",
+                        prefix.to_ascii_uppercase(),
+                        "_".repeat(length - prefix.len())
+                    )
                 }
                 Slot::Blank(length) => "_".repeat(*length),
             })

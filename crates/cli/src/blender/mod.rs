@@ -23,6 +23,10 @@ struct Cli {
     /// The full word list (accepted words); default: the embedded Wordnik list.
     #[arg(long, global = true, value_name = "FILE")]
     dict: Option<PathBuf>,
+    /// Drop lines of the --dict file that are not words of letters a-z (counted) instead of
+    /// failing on the first.
+    #[arg(long, global = true)]
+    skip_invalid: bool,
     /// The common word list (required words); default: /usr/share/dict/words if installed,
     /// else every word of the full list.
     #[arg(long, global = true, value_name = "FILE")]
@@ -147,11 +151,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     if cli.min_words > cli.max_words {
-        return Err(UsageError(RoundError::BadBounds {
-            min: cli.min_words,
-            max: cli.max_words,
-        }
-        .to_string())
+        return Err(UsageError(
+            RoundError::BadBounds {
+                min: cli.min_words,
+                max: cli.max_words,
+            }
+            .to_string(),
+        )
         .into());
     }
     let stdout = std::io::stdout();
@@ -188,7 +194,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let seed = cli.seed.unwrap_or_else(clock_seed);
             let settings = session::Settings::new(args, seed)?;
             drop(out);
-            let interactive = !args.line && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+            let interactive =
+                !args.line && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
             if interactive {
                 tui::play(generator, &settings)?;
             } else {
@@ -212,7 +219,12 @@ fn clock_seed() -> u64 {
 fn load_accepted(cli: &Cli) -> anyhow::Result<Lexicon> {
     match &cli.dict {
         Some(path) => {
-            let (lexicon, report) = Lexicon::from_path(path, &LoadOptions::default())?;
+            let (lexicon, report) = Lexicon::from_path(
+                path,
+                &LoadOptions {
+                    skip_invalid: cli.skip_invalid,
+                },
+            )?;
             if let Some(notes) = report.notes() {
                 eprintln!("blender: {notes}");
             }

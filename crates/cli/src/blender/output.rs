@@ -9,7 +9,11 @@ use serde::Serialize;
 use super::Format;
 
 /// Every word of the rack, one line per length (shortest first).
-pub(crate) fn solve(out: &mut impl Write, rack: &Rack, answers: &[Answer<'_>]) -> anyhow::Result<()> {
+pub(crate) fn solve(
+    out: &mut impl Write,
+    rack: &Rack,
+    answers: &[Answer<'_>],
+) -> anyhow::Result<()> {
     writeln!(
         out,
         "{} ({} letters): {} word{}",
@@ -20,7 +24,13 @@ pub(crate) fn solve(out: &mut impl Write, rack: &Rack, answers: &[Answer<'_>]) -
     )?;
     for chunk in answers.chunk_by(|a, b| a.word.len() == b.word.len()) {
         let words: Vec<&str> = chunk.iter().map(|a| a.word).collect();
-        writeln!(out, "{:>2} letters ({}): {}", chunk[0].word.len(), chunk.len(), words.join(" "))?;
+        writeln!(
+            out,
+            "{:>2} letters ({}): {}",
+            chunk[0].word.len(),
+            chunk.len(),
+            words.join(" ")
+        )?;
     }
     Ok(())
 }
@@ -32,7 +42,11 @@ struct GamesJson<'a> {
 }
 
 /// The list of games in the chosen format, with its count.
-pub(crate) fn games(out: &mut impl Write, games: &[GameEntry<'_>], format: Format) -> anyhow::Result<()> {
+pub(crate) fn games(
+    out: &mut impl Write,
+    games: &[GameEntry<'_>],
+    format: Format,
+) -> anyhow::Result<()> {
     match format {
         Format::Text => {
             for g in games {
@@ -48,12 +62,24 @@ pub(crate) fn games(out: &mut impl Write, games: &[GameEntry<'_>], format: Forma
             writeln!(out, "{} games", games.len())?;
         }
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &GamesJson { count: games.len(), games })?;
+            serde_json::to_writer_pretty(
+                &mut *out,
+                &GamesJson {
+                    count: games.len(),
+                    games,
+                },
+            )?;
             writeln!(out)?;
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(&mut *out);
-            w.write_record(["letters", "required_count", "accepted_count", "required", "accepted"])?;
+            w.write_record([
+                "letters",
+                "required_count",
+                "accepted_count",
+                "required",
+                "accepted",
+            ])?;
             for g in games {
                 w.write_record([
                     g.letters.as_str(),
@@ -77,18 +103,32 @@ pub(crate) fn stats(
     max_words: usize,
 ) -> anyhow::Result<()> {
     writeln!(out, "games (six-letter signatures): {}", stats.games)?;
-    writeln!(out, "playable (a common six-letter word): {}", stats.playable)?;
+    writeln!(
+        out,
+        "playable (a common six-letter word): {}",
+        stats.playable
+    )?;
     writeln!(
         out,
         "playable with {min_words}..={max_words} required words: {}",
         stats.in_bounds
     )?;
     for (title, column, rows) in [
-        ("required words per playable game", "required words", &stats.required_per_game),
-        ("words per game (all accepted)", "words", &stats.accepted_per_game),
+        (
+            "required words per playable game",
+            "required words",
+            &stats.required_per_game,
+        ),
+        (
+            "words per game (all accepted)",
+            "words",
+            &stats.accepted_per_game,
+        ),
     ] {
         let mut table = Table::new();
-        table.load_style(UTF8_FULL_CONDENSED).set_header([column, "games"]);
+        table
+            .load_style(UTF8_FULL_CONDENSED)
+            .set_header([column, "games"]);
         for (words, games) in rows {
             table.add_row([words.to_string(), games.to_string()]);
         }

@@ -131,19 +131,17 @@ impl<'d, C: Clock> App<'d, C> {
             },
         );
         let (found, required) = round.progress();
-        let block = Block::bordered()
-            .title(" Word Blender ".bold())
-            .title(
-                Line::from(vec![
-                    Span::raw(format!(
-                        " round {} · score {} · {found}/{required} words ·",
-                        game.round_number(),
-                        game.score()
-                    )),
-                    timer,
-                ])
-                .right_aligned(),
-            );
+        let block = Block::bordered().title(" Word Blender ".bold()).title(
+            Line::from(vec![
+                Span::raw(format!(
+                    " round {} · score {} · {found}/{required} words ·",
+                    game.round_number(),
+                    game.score()
+                )),
+                timer,
+            ])
+            .right_aligned(),
+        );
         let inner = block.inner(frame.area());
         frame.render_widget(block, frame.area());
         let [rack, input, message, slots, help] = Layout::vertical([
@@ -210,8 +208,11 @@ impl<'d, C: Clock> App<'d, C> {
                 Line::from("You found a six-letter word: on to the next round!".green())
             } else {
                 Line::from(
-                    format!("No six-letter word: game over. Final score {}.", self.game.score())
-                        .red(),
+                    format!(
+                        "No six-letter word: game over. Final score {}.",
+                        self.game.score()
+                    )
+                    .red(),
                 )
             });
             lines.push(Line::default());
@@ -220,7 +221,9 @@ impl<'d, C: Clock> App<'d, C> {
             let mut spans = vec![Span::raw(format!("{} letters: ", group.length))];
             for slot in &group.slots {
                 spans.push(match slot {
-                    Slot::Found(w) => Span::styled(w.to_ascii_uppercase(), Style::new().fg(Color::Green)),
+                    Slot::Found(w) => {
+                        Span::styled(w.to_ascii_uppercase(), Style::new().fg(Color::Green))
+                    }
                     Slot::Hinted { prefix, length } => Span::raw(format!(
                         "{}{}",
                         prefix.to_ascii_uppercase(),
@@ -237,12 +240,18 @@ impl<'d, C: Clock> App<'d, C> {
         {
             lines.push(Line::from(vec![
                 Span::raw("missed: "),
-                Span::styled(summary.missed.join(" ").to_ascii_uppercase(), Style::new().fg(Color::Red)),
+                Span::styled(
+                    summary.missed.join(" ").to_ascii_uppercase(),
+                    Style::new().fg(Color::Red),
+                ),
             ]));
         }
         let bonus = round.bonus_found();
         if !bonus.is_empty() {
-            lines.push(Line::from(format!("bonus words: {}", bonus.join(" ").to_ascii_uppercase())));
+            lines.push(Line::from(format!(
+                "bonus words: {}",
+                bonus.join(" ").to_ascii_uppercase()
+            )));
         }
         lines
     }
@@ -264,7 +273,12 @@ impl Drop for RestoreGuard {
 
 /// Plays a game in the terminal; prints the final score and high scores after restoring it.
 pub(crate) fn play(generator: RoundGenerator<'_>, settings: &Settings) -> anyhow::Result<()> {
-    let game = Game::new(generator, SystemClock::default(), settings.seed, settings.time_limit);
+    let game = Game::new(
+        generator,
+        SystemClock::default(),
+        settings.seed,
+        settings.time_limit,
+    );
     let mut app = App::new(game);
     {
         let mut terminal = ratatui::try_init()?;

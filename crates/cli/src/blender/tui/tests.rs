@@ -9,8 +9,8 @@ use super::App;
 
 const ACCEPTED: &[&str] = &[
     "enlist", "inlets", "listen", "silent", "tinsel", "inlet", "islet", "lines", "stein", "tiles",
-    "lens", "lent", "line", "list", "nest", "silt", "tile", "lie", "lit", "net", "nil", "set", "sit",
-    "ten", "tin",
+    "lens", "lent", "line", "list", "nest", "silt", "tile", "lie", "lit", "net", "nil", "set",
+    "sit", "ten", "tin",
 ];
 const COMMON: &[&str] = &[
     "enlist", "listen", "silent", "tinsel", "inlet", "lines", "tiles", "lens", "line", "list",
