@@ -65,7 +65,14 @@ pub fn evaluate<P: Policy + ?Sized>(
     };
     let mut leaves = Vec::with_capacity(bucket.len());
     if !bucket.is_empty() {
-        walk(policy, bucket, full, candidates::all(bucket), root, &mut leaves)?;
+        walk(
+            policy,
+            bucket,
+            full,
+            candidates::all(bucket),
+            root,
+            &mut leaves,
+        )?;
     }
     leaves.sort_unstable_by_key(|l| l.index);
     debug_assert_eq!(leaves.len(), bucket.len());

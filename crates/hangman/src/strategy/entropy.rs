@@ -44,7 +44,12 @@ impl Entropy {
     }
 
     /// Each splitting letter with its score, best first (ties to the earlier letter).
-    pub fn ranked(&self, bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> Vec<(f64, lexicon::Letter)> {
+    pub fn ranked(
+        &self,
+        bucket: &Bucket,
+        cands: &[u32],
+        knowledge: &Knowledge,
+    ) -> Vec<(f64, lexicon::Letter)> {
         let stats = LetterStats::of(bucket, cands);
         let letters = stats.splitting();
         let ents = entropies(bucket, cands, letters);

@@ -80,7 +80,9 @@ fn get<V: Clone>(map: &Map<V>, k: &[u32]) -> Option<V> {
 }
 
 fn put<V>(map: &Map<V>, k: Vec<u32>, v: V) {
-    map.lock().expect("memo lock").insert(k.into_boxed_slice(), v);
+    map.lock()
+        .expect("memo lock")
+        .insert(k.into_boxed_slice(), v);
 }
 
 /// A state of the search: the candidates, what the game knows, and the running score.
@@ -135,7 +137,14 @@ pub struct Lookahead {
 
 impl Lookahead {
     /// A lookahead for words of `lexicon` with these parameters.
-    pub fn new(lexicon: &Lexicon, exact: u32, letters: usize, safe: usize, depth: u32, base: Base) -> Lookahead {
+    pub fn new(
+        lexicon: &Lexicon,
+        exact: u32,
+        letters: usize,
+        safe: usize,
+        depth: u32,
+        base: Base,
+    ) -> Lookahead {
         Lookahead {
             exact,
             letters,
@@ -143,25 +152,31 @@ impl Lookahead {
             depth,
             base,
             ranker: Entropy::default(),
-            memos: (0..=lexicon.max_length()).map(|_| Memo::default()).collect(),
+            memos: (0..=lexicon.max_length())
+                .map(|_| Memo::default())
+                .collect(),
         }
     }
 
-    /// Parameters: `exact=N` (2–40, default 12), `letters=N` (1–26, default 4), `safe=N`
+    /// Parameters: `exact=N` (2–40, default 8), `letters=N` (1–26, default 4), `safe=N`
     /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,
         settings: &Settings,
     ) -> Result<Lookahead, StrategyError> {
-        let p = Params::new(name, settings, &["exact", "letters", "safe", "depth", "base"])?;
+        let p = Params::new(
+            name,
+            settings,
+            &["exact", "letters", "safe", "depth", "base"],
+        )?;
         let base = match p.choice("base", &["entropy", "greedy"])? {
             "greedy" => Base::Greedy(Greedy::default()),
             _ => Base::Entropy(Entropy::default()),
         };
         Ok(Lookahead::new(
             lexicon,
-            p.get("exact", 12, 2..=40)?,
+            p.get("exact", 8, 2..=40)?,
             p.get("letters", 4, 1..=26)?,
             p.get("safe", 2, 0..=26)?,
             p.get("depth", 1, 1..=2)?,
@@ -377,5 +392,132 @@ impl Policy for Lookahead {
         let d = self.look(bucket, state, self.depth).1;
         put(&memo.decisions, k, d);
         d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use lexicon::{Letter, LetterSet, Lexicon};
+
+    use super::*;
+    use crate::game::{Game, Guess, Status};
+    use crate::referee::{Fair, Referee};
+
+    /// The least total score over *every* strategy, found by trying every guess (every
+    /// letter of the list plus one absent letter, every word) with the real game rules on
+    /// every secret still sharing the public state; memoized on that state.
+    fn brute_force(words: &[&str], max_wrong: u32) -> u32 {
+        let mut letters: Vec<Letter> = LetterSet::of_word(words.concat().as_bytes())
+            .iter()
+            .collect();
+        letters.push(
+            LetterSet::of_word(words.concat().as_bytes())
+                .complement()
+                .iter()
+                .next()
+                .unwrap(),
+        );
+        let games: Vec<Game<Fair>> = words
+            .iter()
+            .map(|w| Game::new(Fair::new(w).unwrap(), max_wrong))
+            .collect();
+        let mut memo = HashMap::new();
+        go(words, &letters, games, &mut memo)
+    }
+
+    type Key = (Vec<String>, u32, Vec<String>, u32);
+
+    fn go(
+        words: &[&str],
+        letters: &[Letter],
+        games: Vec<Game<Fair>>,
+        memo: &mut HashMap<Key, u32>,
+    ) -> u32 {
+        let s = games[0].state();
+        let key = (
+            games.iter().map(|g| g.referee().word()).collect(),
+            s.guessed_letters().bits(),
+            s.wrong_words().to_vec(),
+            s.score(),
+        );
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut guesses: Vec<Guess> = letters
+            .iter()
+            .filter(|l| !s.guessed_letters().contains(**l))
+            .map(|&l| Guess::Letter(l))
+            .collect();
+        guesses.extend(
+            words
+                .iter()
+                .filter(|w| !s.wrong_words().iter().any(|x| x == *w))
+                .map(|w| Guess::Word(w.to_string())),
+        );
+        let mut best = u32::MAX;
+        for guess in guesses {
+            let mut total = 0;
+            let mut groups: Vec<(String, Vec<Game<Fair>>)> = Vec::new();
+            for g in &games {
+                let mut g = g.clone();
+                g.guess(&guess).unwrap();
+                if g.state().status() == Status::KeepGuessing {
+                    let seen = format!("{} {:?}", g.state(), g.state().wrong_words());
+                    match groups.iter_mut().find(|(k, _)| *k == seen) {
+                        Some((_, group)) => group.push(g),
+                        None => groups.push((seen, vec![g])),
+                    }
+                } else {
+                    total += g.state().score();
+                }
+            }
+            for (_, group) in groups {
+                total += go(words, letters, group, memo);
+            }
+            best = best.min(total);
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    #[test]
+    fn exact_search_is_the_true_optimum_on_tiny_lists() {
+        let lists: &[&[&str]] = &[
+            &["bat", "cat", "hat", "mat"],
+            &["abc", "abd", "aec", "xyz", "bca"],
+            &["aa", "ab", "ba", "bb"],
+            &["cot", "cat", "cut", "dot", "dog"],
+            &["ab", "cd", "ef", "gh", "ij"],
+            &["abba", "baba", "abab", "bbaa", "aabb"],
+        ];
+        for words in lists {
+            let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+            let length = words[0].len();
+            let bucket = lexicon.bucket(length);
+            for max_wrong in [0, 1, 2, 5] {
+                let la = Lookahead::new(&lexicon, 40, 4, 2, 1, Base::Entropy(Entropy::default()));
+                let set = candidates::all(bucket);
+                let state = State {
+                    set: &set,
+                    knowledge: Knowledge::new(max_wrong),
+                    score: 0,
+                };
+                let (exact, _) = la.solve_exact(bucket, state);
+                assert_eq!(
+                    exact,
+                    brute_force(words, max_wrong),
+                    "{words:?} max {max_wrong}"
+                );
+                // And playing its decisions scores exactly that.
+                let played: u32 = crate::eval::tree::evaluate(&la, bucket, max_wrong)
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.score)
+                    .sum();
+                assert_eq!(played, exact, "{words:?} max {max_wrong}");
+            }
+        }
     }
 }

@@ -168,7 +168,10 @@ pub static REGISTRY: &[StrategyInfo] = &[
         build: |lexicon, settings| {
             let policy = Lookahead::from_settings("lookahead", &lexicon, settings)?;
             Ok(Box::new(PolicyStrategy::new(
-                "lookahead", policy, lexicon, settings,
+                "lookahead",
+                policy,
+                lexicon,
+                settings,
             )))
         },
     },

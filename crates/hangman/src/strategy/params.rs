@@ -24,10 +24,7 @@ impl<'a> Params<'a> {
         {
             return Err(StrategyError::BadSetting {
                 name: name.to_string(),
-                message: format!(
-                    "unknown parameter {key:?} (known: {})",
-                    known.join(", ")
-                ),
+                message: format!("unknown parameter {key:?} (known: {})", known.join(", ")),
             });
         }
         Ok(Params {
@@ -64,7 +61,11 @@ impl<'a> Params<'a> {
     }
 
     /// The value of a key that names one of `choices`, or the first choice by default.
-    pub fn choice(&self, key: &str, choices: &[&'static str]) -> Result<&'static str, StrategyError> {
+    pub fn choice(
+        &self,
+        key: &str,
+        choices: &[&'static str],
+    ) -> Result<&'static str, StrategyError> {
         let Some((_, raw)) = self.pairs.iter().rev().find(|(k, _)| k == key) else {
             return Ok(choices[0]);
         };

@@ -53,10 +53,7 @@ impl LetterStats {
     /// Every letter that splits the set. Guessed letters never do (every candidate agrees
     /// with the board on them), so no exclusion set is needed.
     pub fn splitting(&self) -> LetterSet {
-        LetterSet::FULL
-            .iter()
-            .filter(|&l| self.splits(l))
-            .collect()
+        LetterSet::FULL.iter().filter(|&l| self.splits(l)).collect()
     }
 }
 
@@ -169,7 +166,10 @@ mod tests {
                 .map(|&s| -(f64::from(s) / n) * (f64::from(s) / n).log2())
                 .sum();
             assert!((ents[l.index()].0 - h).abs() < 1e-9, "{l}");
-            let miss = fams.iter().find(|(m, _)| *m == 0).map_or(0, |(_, f)| f.len());
+            let miss = fams
+                .iter()
+                .find(|(m, _)| *m == 0)
+                .map_or(0, |(_, f)| f.len());
             assert!((ents[l.index()].1 - miss as f64 / n).abs() < 1e-12);
         }
         // `b` is in bat, tab, bib, bob, cob at different places: splits; `z` is in none.
