@@ -1,6 +1,8 @@
 //! Playing games and summarizing them: the one game loop that scoring, benchmarking and
 //! playing share, and the plain result structs every output format reads.
 
+pub mod tree;
+
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;

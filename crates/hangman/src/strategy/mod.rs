@@ -10,8 +10,12 @@
 //! evaluation from [`PolicyStrategy`]. [`REGISTRY`] lists every strategy by name.
 
 pub mod candidates;
+mod entropy;
 mod greedy;
+mod lookahead;
+mod params;
 mod policy;
+pub mod split;
 
 use std::sync::Arc;
 
@@ -19,7 +23,10 @@ use lexicon::Lexicon;
 
 use crate::game::{GameState, Guess, Outcome};
 
+pub use entropy::Entropy;
 pub use greedy::Greedy;
+pub use lookahead::Lookahead;
+pub use params::Params;
 pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
@@ -128,18 +135,47 @@ impl StrategyInfo {
 }
 
 /// Every strategy, in the order `hangman list` shows them.
-pub static REGISTRY: &[StrategyInfo] = &[StrategyInfo {
-    name: "greedy",
-    aliases: &[],
-    summary: "guess the letter found in the most remaining candidates; the word when one is left",
-    deterministic: true,
-    build: |lexicon, settings| {
-        no_params("greedy", settings)?;
-        Ok(Box::new(PolicyStrategy::new(
-            "greedy", Greedy, lexicon, settings,
-        )))
+pub static REGISTRY: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "greedy",
+        aliases: &[],
+        summary: "the letter in the most candidates (only letters that split them); the word at <= 3 candidates [word_at=N]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Greedy::from_settings("greedy", settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "greedy", policy, lexicon, settings,
+            )))
+        },
     },
-}];
+    StrategyInfo {
+        name: "entropy",
+        aliases: &[],
+        summary: "the letter whose answer pattern has the most entropy, minus a miss penalty growing near the limit [word_at=N risk=X]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Entropy::from_settings("entropy", settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "entropy", policy, lexicon, settings,
+            )))
+        },
+    },
+    StrategyInfo {
+        name: "lookahead",
+        aliases: &["best"],
+        summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [exact=N letters=N safe=N depth=1|2 base=entropy|greedy]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Lookahead::from_settings("lookahead", &lexicon, settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "lookahead",
+                policy,
+                lexicon,
+                settings,
+            )))
+        },
+    },
+];
 
 /// Finds a strategy by name or alias.
 pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {

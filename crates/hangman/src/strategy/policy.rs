@@ -211,6 +211,10 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         });
     }
 
+    fn evaluate_length(&self, length: usize) -> Option<Vec<crate::eval::GameResult>> {
+        crate::eval::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+    }
+
     fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {
         Box::new(PolicyPlayer {
             policy: &self.policy,

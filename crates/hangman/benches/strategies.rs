@@ -1,0 +1,92 @@
+//! Criterion benchmarks of the hangman engine: candidate filtering, letter counting, one
+//! game per strategy, and tree evaluation of one word length. They read
+//! `../shared/data/words.txt` (the challenge dictionary) when present and fall back to the
+//! embedded list otherwise.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hangman::eval::{self, RunOptions};
+use hangman::strategy::{self, Settings, candidates, split};
+use lexicon::{Letter, Lexicon, LoadOptions};
+
+fn lexicon() -> Arc<Lexicon> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
+    match Lexicon::from_path(&path, &LoadOptions::default()) {
+        Ok((lexicon, _)) => Arc::new(lexicon),
+        Err(e) => {
+            eprintln!("words.txt unavailable ({e}); benchmarking the embedded list");
+            Arc::new(Lexicon::embedded())
+        }
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let lexicon = lexicon();
+    let bucket = lexicon.bucket(8);
+    let all = candidates::all(bucket);
+    let e = Letter::from_ascii(b'e').unwrap();
+
+    c.bench_function("filter 8-letter bucket by e", |b| {
+        b.iter(|| {
+            let mut cands = all.clone();
+            candidates::retain_letter(bucket, &mut cands, e, 0);
+            black_box(cands.len())
+        })
+    });
+    c.bench_function("partition 8-letter bucket by e", |b| {
+        b.iter(|| black_box(candidates::partition(bucket, &all, e).len()))
+    });
+    c.bench_function("letter counts 8-letter bucket", |b| {
+        b.iter(|| black_box(candidates::letter_counts(bucket, &all)))
+    });
+    c.bench_function("letter stats 8-letter bucket", |b| {
+        b.iter(|| black_box(split::LetterStats::of(bucket, &all).varied))
+    });
+
+    let options = RunOptions {
+        max_wrong: 5,
+        seed: 1,
+        record: false,
+    };
+    let words = ["factual", "comaker", "stereoisomers", "mus"];
+    let lengths: Vec<usize> = words.iter().map(|w| w.len()).collect();
+    for name in ["greedy", "entropy", "best"] {
+        let strategy = strategy::find(name)
+            .unwrap()
+            .build(lexicon.clone(), &Settings::default())
+            .unwrap();
+        // The opening books and memos are setup, not game time.
+        strategy.prepare(&lengths);
+        for w in &words {
+            if lexicon.contains(w) {
+                eval::play_word(strategy.as_ref(), w, &options).unwrap();
+            }
+        }
+        c.bench_function(&format!("one game {name} (4 words)"), |b| {
+            b.iter(|| {
+                for w in &words {
+                    black_box(eval::play_word(strategy.as_ref(), w, &options).ok());
+                }
+            })
+        });
+    }
+
+    let mut group = c.benchmark_group("tree evaluation");
+    group.sample_size(10);
+    for name in ["greedy", "entropy"] {
+        let strategy = strategy::find(name)
+            .unwrap()
+            .build(lexicon.clone(), &Settings::default())
+            .unwrap();
+        group.bench_function(format!("{name} length 8"), |b| {
+            b.iter(|| black_box(strategy.evaluate_length(8).map(|r| r.len())))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(hangman_benches, benches);
+criterion_main!(hangman_benches);

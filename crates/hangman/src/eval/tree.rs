@@ -1,0 +1,211 @@
+//! Whole-dictionary evaluation of a deterministic policy as a decision tree.
+//!
+//! Every secret of one length starts in the same state, and a [`Policy`] decides from the
+//! state alone, so all secrets that reach a state receive the same guess there. Walking the
+//! tree once, splitting the secrets by the answer to each guess with
+//! [`candidates::partition`], plays every game of the length at the cost of the tree, not of
+//! games × guesses. The per-word results are exactly those of replaying each game with the
+//! policy's player (the tests check it): the same rules are applied in the same order.
+
+use std::time::Instant;
+
+use lexicon::Bucket;
+use rayon::prelude::*;
+
+use super::GameResult;
+use crate::game::LOSS_SCORE;
+use crate::strategy::candidates;
+use crate::strategy::{Decision, Knowledge, Policy};
+
+/// Nodes with at least this many secrets walk their families in parallel.
+const PARALLEL_MIN: usize = 2048;
+
+/// One secret's game, as the tree sees it.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    index: u32,
+    score: u32,
+    won: bool,
+    wrong: u32,
+    guesses: u32,
+}
+
+/// A node: the secrets here and the public state they share.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    knowledge: Knowledge,
+    /// Distinct correct letters so far.
+    correct: u32,
+    /// Guesses so far.
+    guesses: u32,
+    /// Positions revealed so far.
+    revealed: u32,
+}
+
+/// Plays every word of `bucket` with `policy` and a maximum of `max_wrong` wrong guesses;
+/// results are in bucket order with `micros` the amortized time per word. `None` if the
+/// policy breaks its contract (repeats a letter or names a word that is not a candidate):
+/// replaying the games then reports the error.
+pub fn evaluate<P: Policy + ?Sized>(
+    policy: &P,
+    bucket: &Bucket,
+    max_wrong: u32,
+) -> Option<Vec<GameResult>> {
+    let start = Instant::now();
+    let root = Node {
+        knowledge: Knowledge::new(max_wrong),
+        correct: 0,
+        guesses: 0,
+        revealed: 0,
+    };
+    let full = if bucket.length() >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << bucket.length()) - 1
+    };
+    let mut leaves = Vec::with_capacity(bucket.len());
+    if !bucket.is_empty() {
+        walk(
+            policy,
+            bucket,
+            full,
+            candidates::all(bucket),
+            root,
+            &mut leaves,
+        )?;
+    }
+    leaves.sort_unstable_by_key(|l| l.index);
+    debug_assert_eq!(leaves.len(), bucket.len());
+    let micros = start.elapsed().as_secs_f64() * 1e6 / bucket.len().max(1) as f64;
+    Some(
+        leaves
+            .into_iter()
+            .map(|l| GameResult {
+                word: bucket.word_str(l.index as usize).to_string(),
+                score: l.score,
+                won: l.won,
+                wrong_guesses: l.wrong,
+                guesses: l.guesses,
+                micros,
+                transcript: Vec::new(),
+            })
+            .collect(),
+    )
+}
+
+/// Plays the secrets `cands` (non-empty, bucket order) from `node`, pushing their results.
+fn walk<P: Policy + ?Sized>(
+    policy: &P,
+    bucket: &Bucket,
+    full: u32,
+    mut cands: Vec<u32>,
+    mut node: Node,
+    out: &mut Vec<Leaf>,
+) -> Option<()> {
+    // Wrong word guesses keep the others at this node: loop instead of recursing.
+    loop {
+        let k = node.knowledge;
+        match policy.decide(bucket, &cands, &k) {
+            Decision::Word(x) => {
+                let at = cands.iter().position(|&c| c == x)?;
+                node.guesses += 1;
+                out.push(Leaf {
+                    index: x,
+                    score: node.correct + k.wrong,
+                    won: true,
+                    wrong: k.wrong,
+                    guesses: node.guesses,
+                });
+                cands.remove(at);
+                node.knowledge = k.after_wrong_word();
+                if cands.is_empty() {
+                    return Some(());
+                }
+                if node.knowledge.wrong > k.max_wrong {
+                    lose(&cands, node, out);
+                    return Some(());
+                }
+            }
+            Decision::Letter(letter) => {
+                if k.guessed.contains(letter) {
+                    return None;
+                }
+                let families = candidates::partition(bucket, &cands, letter);
+                drop(cands);
+                let child = |mask: u32| Node {
+                    knowledge: k.after_letter(letter, mask),
+                    correct: node.correct + u32::from(mask != 0),
+                    guesses: node.guesses + 1,
+                    revealed: node.revealed | mask,
+                };
+                let go = |(mask, family): (u32, Vec<u32>), out: &mut Vec<Leaf>| {
+                    let c = child(mask);
+                    if c.revealed == full {
+                        // A complete board: the one word left is won.
+                        for &index in &family {
+                            out.push(Leaf {
+                                index,
+                                score: c.correct + c.knowledge.wrong,
+                                won: true,
+                                wrong: c.knowledge.wrong,
+                                guesses: c.guesses,
+                            });
+                        }
+                        Some(())
+                    } else if c.knowledge.wrong > k.max_wrong {
+                        lose(&family, c, out);
+                        Some(())
+                    } else {
+                        walk(policy, bucket, full, family, c, out)
+                    }
+                };
+                if families.iter().map(|(_, f)| f.len()).sum::<usize>() >= PARALLEL_MIN {
+                    let parts: Vec<Option<Vec<Leaf>>> = families
+                        .into_par_iter()
+                        .map(|fam| {
+                            let mut part = Vec::new();
+                            go(fam, &mut part).map(|()| part)
+                        })
+                        .collect();
+                    for part in parts {
+                        out.extend(part?);
+                    }
+                } else {
+                    for fam in families {
+                        go(fam, out)?;
+                    }
+                }
+                return Some(());
+            }
+        }
+    }
+}
+
+/// Every secret in `cands` lost at `node`.
+fn lose(cands: &[u32], node: Node, out: &mut Vec<Leaf>) {
+    out.extend(cands.iter().map(|&index| Leaf {
+        index,
+        score: LOSS_SCORE,
+        won: false,
+        wrong: node.knowledge.wrong,
+        guesses: node.guesses,
+    }));
+}
+
+/// Evaluates `lengths` of a strategy's lexicon in parallel (rayon), each with
+/// [`Strategy::evaluate_length`](crate::Strategy::evaluate_length); `None` if the strategy
+/// has no tree evaluator. Results are grouped by length in the order given.
+pub fn evaluate_lengths(
+    strategy: &dyn crate::Strategy,
+    lengths: &[usize],
+) -> Option<Vec<GameResult>> {
+    let parts: Vec<Option<Vec<GameResult>>> = lengths
+        .par_iter()
+        .map(|&length| strategy.evaluate_length(length))
+        .collect();
+    let mut all = Vec::new();
+    for part in parts {
+        all.extend(part?);
+    }
+    Some(all)
+}

@@ -1,0 +1,183 @@
+//! The strong strategies against the game loop: tree evaluation equals replay, every word
+//! finishes, and the lookahead never does worse than its base.
+
+use std::sync::Arc;
+
+use hangman::eval::{self, GameResult, RunOptions};
+use hangman::strategy::{self, Settings, Strategy};
+use lexicon::Lexicon;
+
+fn build(
+    lexicon: &Arc<Lexicon>,
+    name: &str,
+    max_wrong: u32,
+    params: &[(&str, &str)],
+) -> Box<dyn Strategy> {
+    let settings = Settings {
+        max_wrong,
+        seed: 1,
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    strategy::find(name)
+        .unwrap()
+        .build(lexicon.clone(), &settings)
+        .unwrap()
+}
+
+fn replay(strategy: &dyn Strategy, words: &[String], max_wrong: u32) -> Vec<GameResult> {
+    let options = RunOptions {
+        max_wrong,
+        seed: 1,
+        record: false,
+    };
+    eval::play_words(strategy, words, &options, &|| {}).unwrap()
+}
+
+/// The parts of a result both evaluations must agree on (not the timing).
+fn key(r: &GameResult) -> (String, u32, bool, u32, u32) {
+    (r.word.clone(), r.score, r.won, r.wrong_guesses, r.guesses)
+}
+
+fn check_tree_equals_replay(
+    lexicon: &Arc<Lexicon>,
+    name: &str,
+    params: &[(&str, &str)],
+    lengths: &[usize],
+    max_wrongs: &[u32],
+) {
+    for &max_wrong in max_wrongs {
+        let strategy = build(lexicon, name, max_wrong, params);
+        for &length in lengths {
+            let bucket = lexicon.bucket(length);
+            let words: Vec<String> = bucket.words().map(str::to_string).collect();
+            let tree = strategy
+                .evaluate_length(length)
+                .expect("policies evaluate as a tree");
+            let played = replay(strategy.as_ref(), &words, max_wrong);
+            assert_eq!(tree.len(), words.len());
+            for (t, p) in tree.iter().zip(&played) {
+                assert_eq!(
+                    key(t),
+                    key(p),
+                    "{name} length {length} max_wrong {max_wrong}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn tree_equals_replay_for_greedy_and_entropy() {
+    let lexicon = Arc::new(Lexicon::embedded());
+    for name in ["greedy", "entropy"] {
+        check_tree_equals_replay(&lexicon, name, &[], &[2, 3, 4, 9, 16], &[0, 2, 5]);
+    }
+    // Other thresholds change which branch of the evaluator is taken.
+    check_tree_equals_replay(&lexicon, "greedy", &[("word_at", "1")], &[3, 12], &[1, 5]);
+    check_tree_equals_replay(&lexicon, "entropy", &[("word_at", "6")], &[3, 12], &[1, 5]);
+}
+
+#[test]
+fn tree_equals_replay_for_lookahead() {
+    let lexicon = Arc::new(Lexicon::embedded());
+    check_tree_equals_replay(&lexicon, "best", &[("exact", "6")], &[2, 3, 13], &[1, 5]);
+    check_tree_equals_replay(
+        &lexicon,
+        "lookahead",
+        &[("exact", "4"), ("depth", "2"), ("base", "greedy")],
+        &[2, 14],
+        &[3],
+    );
+}
+
+#[test]
+fn every_strategy_finishes_every_embedded_word() {
+    // The tree evaluator refuses a repeated letter or a word that is not a candidate, so a
+    // full evaluation is a check that no game repeats a guess; the replay of a sample
+    // checks the same through the game loop.
+    let lexicon = Arc::new(Lexicon::embedded());
+    let lengths: Vec<usize> = lexicon.lengths().collect();
+    for name in ["greedy", "entropy"] {
+        let strategy = build(&lexicon, name, 5, &[]);
+        let all = eval::tree::evaluate_lengths(strategy.as_ref(), &lengths).expect(name);
+        assert_eq!(all.len(), lexicon.len());
+        assert!(all.iter().all(|r| r.won || r.score == 25));
+        let sample: Vec<String> = lexicon.words().step_by(211).map(str::to_string).collect();
+        assert_eq!(replay(strategy.as_ref(), &sample, 5).len(), sample.len());
+    }
+    // The lookahead over every length is too slow for a debug build; its short and long
+    // buckets are played through the game loop (the middle ones by the release-only test
+    // below and by the tree tests).
+    let strategy = build(&lexicon, "best", 5, &[]);
+    let words: Vec<String> = [2usize, 3, 15, 16, 17, 18, 19, 20, 21]
+        .iter()
+        .flat_map(|&l| {
+            lexicon
+                .bucket(l)
+                .words()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(replay(strategy.as_ref(), &words, 5).len(), words.len());
+}
+
+fn total(results: &[GameResult]) -> u64 {
+    results.iter().map(|r| u64::from(r.score)).sum()
+}
+
+#[test]
+fn lookahead_is_never_worse_than_its_base() {
+    let lexicon = Arc::new(Lexicon::embedded());
+    // Buckets 5 and 6 take minutes in a debug build: `cargo test --release` covers them.
+    let lengths: &[usize] = if cfg!(debug_assertions) {
+        &[2, 3, 4]
+    } else {
+        &[2, 3, 4, 5, 6]
+    };
+    for (base, max_wrong) in [("entropy", 5), ("greedy", 2)] {
+        let base_strategy = build(&lexicon, base, max_wrong, &[]);
+        let best = build(&lexicon, "lookahead", max_wrong, &[("base", base)]);
+        for &length in lengths {
+            let b = total(&base_strategy.evaluate_length(length).unwrap());
+            let l = total(&best.evaluate_length(length).unwrap());
+            assert!(
+                l <= b,
+                "lookahead {l} > {base} {b} at length {length}, max {max_wrong}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_parameters_are_rejected() {
+    let lexicon = Arc::new(Lexicon::from_words(["cat", "dog"]).unwrap());
+    let settings = |k: &str, v: &str| Settings {
+        params: vec![(k.to_string(), v.to_string())],
+        ..Settings::default()
+    };
+    for (name, k, v) in [
+        ("greedy", "nope", "1"),
+        ("greedy", "word_at", "0"),
+        ("entropy", "risk", "x"),
+        ("best", "depth", "3"),
+        ("best", "base", "magic"),
+    ] {
+        let err = strategy::find(name)
+            .unwrap()
+            .build(lexicon.clone(), &settings(k, v));
+        assert!(
+            matches!(err, Err(strategy::StrategyError::BadSetting { .. })),
+            "{name} {k}={v}"
+        );
+    }
+    assert!(
+        strategy::find("best")
+            .unwrap()
+            .build(lexicon, &settings("exact", "8"))
+            .is_ok()
+    );
+}
