@@ -2,19 +2,23 @@
 
 mod args;
 mod list;
+pub mod play;
 mod score;
+mod suggest;
 
 use std::ffi::OsString;
 
 use clap::Parser;
 
-pub use args::{Cli, Command, StrategyArgs};
+pub use args::{Cli, Command, PlayArgs, StrategyArgs, SuggestArgs};
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;
     match cli.command {
         Some(Command::List) => list::run(),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Suggest(args)) => suggest::run(args),
         None => score::run(cli.score),
     }
 }
