@@ -69,7 +69,7 @@ pub struct PlayArgs {
 #[derive(Debug, Args)]
 pub struct SuggestArgs {
     /// The board: letters where shown, `-`, `_` or `.` where unknown (e.g. "-A---A-").
-    #[arg(long, value_name = "BOARD")]
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: String,
 
     /// The word length (optional; must match the board).

@@ -99,8 +99,8 @@ fn write_advice(
     } else {
         writeln!(
             out,
-            "Letters by share of candidates containing them (over {} candidates: no \
-             expected scores; see --exact-limit):",
+            "Letters by share of candidates containing them (no expected scores: more \
+             than --exact-limit {} candidates):",
             args.exact_limit
         )?;
     }

@@ -144,15 +144,10 @@ fn status(state: &GameState) -> String {
         .collect();
     let lives = state.max_wrong() + 1;
     let left = lives.saturating_sub(state.wrong_guesses());
-    let mut missed = state.wrong_letters().to_string().to_ascii_uppercase();
-    for w in state.wrong_words() {
-        missed.push(' ');
-        missed.push_str(w);
-    }
     format!(
         "{}   lives {left}/{lives}   score {}   missed: {}",
         board.join(" "),
         state.score(),
-        if missed.is_empty() { "-" } else { missed.trim() }
+        super::round::missed(state)
     )
 }

@@ -134,7 +134,7 @@ impl Reverse {
                 Ok(n) if (1..=lexicon::MAX_WORD_LEN).contains(&n) => {
                     self.game = Some(Game::new(self.told(n), self.max_wrong));
                     self.advance(strategy, lexicon);
-                    format!("{n} letters. I have {} words in mind.", self.count(lexicon))
+                    format!("{n} letters. I have {} in mind.", words_fit(self.count(lexicon)))
                 }
                 _ => format!(
                     "{input:?} is not a length: type a number from 1 to {}.",
@@ -159,7 +159,7 @@ impl Reverse {
                         return "No word fits your answers.".to_string();
                     }
                     self.advance(strategy, lexicon);
-                    format!("Noted. {} words fit.", self.count(lexicon))
+                    format!("Noted. {} fit.", words_fit(self.count(lexicon)))
                 }
                 Err(message) => message,
             },
@@ -295,6 +295,15 @@ impl Reverse {
                 })
             }
         }
+    }
+}
+
+/// "1 word", "2 words".
+fn words_fit(n: usize) -> String {
+    if n == 1 {
+        "1 word".to_string()
+    } else {
+        format!("{n} words")
     }
 }
 

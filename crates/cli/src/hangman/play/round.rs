@@ -130,6 +130,21 @@ impl Round {
     }
 }
 
+/// The wrong guesses for display: letters in upper case, then wrong words; `-` for none.
+pub fn missed(state: &GameState) -> String {
+    let mut parts: Vec<String> = state
+        .wrong_letters()
+        .iter()
+        .map(|l| (l.upper() as char).to_string())
+        .collect();
+    parts.extend(state.wrong_words().iter().cloned());
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
 /// A guess in upper case, for messages.
 fn upper(guess: &Guess) -> String {
     guess.to_string().to_ascii_uppercase()

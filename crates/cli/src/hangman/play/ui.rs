@@ -116,10 +116,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let keys = match (&app.mode, over) {
         (_, true) => "Enter/y: play again · q/Esc: quit",
         (Mode::Guess(_), false) => {
-            "letters, Enter: guess (a letter or the whole word) · Backspace · Esc: clear/quit · Ctrl-C: quit"
+            "type a letter or the word, Enter · Esc: clear/quit · Ctrl-C: quit"
         }
         (Mode::Reverse(_), false) => {
-            "type the answer, Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
+            "answer, Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
         }
     };
     frame.render_widget(
@@ -158,8 +158,7 @@ fn info_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
         .collect();
     let lives = state.max_wrong() + 1;
     let left = lives.saturating_sub(state.wrong_guesses());
-    let missed = state.wrong_letters().to_string().to_ascii_uppercase();
-    let mut lines = vec![
+    vec![
         Line::from(""),
         Line::from([vec![Span::raw("Word:   ")], board].concat()),
         Line::from(""),
@@ -169,15 +168,8 @@ fn info_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
             "·".repeat((lives - left) as usize)
         )),
         Line::from(format!("Score:  {}", state.score())),
-        Line::from(format!("Missed: {missed}")),
-    ];
-    if !state.wrong_words().is_empty() {
-        lines.push(Line::from(format!(
-            "Wrong words: {}",
-            state.wrong_words().join(", ")
-        )));
-    }
-    lines
+        Line::from(format!("Missed: {}", super::round::missed(state))),
+    ]
 }
 
 /// The alphabet in two rows: untried letters plain, hits in upper case (green), misses as
