@@ -18,7 +18,9 @@ use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
 use wordplay_cli::hangman::play::ui;
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 /// `hangman play` on the fixture list with 5-letter words: the only one is "crane".
@@ -80,7 +82,9 @@ fn line_mode_game_lost_after_six_misses() {
 #[test]
 fn line_mode_word_guesses_wrong_then_right() {
     let out = stdout(&play(&[], "a\nbrace\ncranes\ncrane\n").success());
-    assert!(out.contains("BRACE is not the word.\n_ _ A _ _   lives 5/6   score 2   missed: brace"));
+    assert!(
+        out.contains("BRACE is not the word.\n_ _ A _ _   lives 5/6   score 2   missed: brace")
+    );
     assert!(out.contains("CRANES is not the word (it has 5 letters).\n"));
     assert!(out.contains("missed: brace cranes"));
     assert!(out.contains("CRANE is the word!\nC R A N E   lives 4/6   score 3"));
@@ -117,9 +121,16 @@ fn lives_option_sets_the_misses_allowed() {
 fn bad_options_are_usage_errors() {
     play(&["--referee", "evil"], "")
         .code(2)
-        .stderr(predicate::str::contains("evil referee is not available yet"));
+        .stderr(predicate::str::contains(
+            "evil referee is not available yet",
+        ));
     let mut cmd = cargo_bin_cmd!("hangman");
-    cmd.args(["play", fixture("play.txt").to_str().unwrap(), "--length", "3"]);
+    cmd.args([
+        "play",
+        fixture("play.txt").to_str().unwrap(),
+        "--length",
+        "3",
+    ]);
     cmd.assert()
         .code(2)
         .stderr(predicate::str::contains("no words of 3 letters"));
@@ -133,7 +144,12 @@ fn bad_options_are_usage_errors() {
 fn random_length_stays_within_4_to_13_and_replays_by_seed() {
     let run = |seed: &str| {
         let mut cmd = cargo_bin_cmd!("hangman");
-        cmd.args(["play", fixture("play.txt").to_str().unwrap(), "--seed", seed]);
+        cmd.args([
+            "play",
+            fixture("play.txt").to_str().unwrap(),
+            "--seed",
+            seed,
+        ]);
         stdout(&cmd.write_stdin("").assert().success())
     };
     let mut lengths = std::collections::BTreeSet::new();
@@ -155,8 +171,13 @@ fn random_length_stays_within_4_to_13_and_replays_by_seed() {
 #[test]
 fn line_mode_reversed_roles() {
     let mut cmd = cargo_bin_cmd!("hangman");
-    cmd.args(["play", fixture("play.txt").to_str().unwrap(), "--guesser", "greedy"])
-        .write_stdin("x\n5\n?\nyes\n");
+    cmd.args([
+        "play",
+        fixture("play.txt").to_str().unwrap(),
+        "--guesser",
+        "greedy",
+    ])
+    .write_stdin("x\n5\n?\nyes\n");
     let out = stdout(&cmd.assert().success());
     assert!(out.contains("\"x\" is not a length"));
     assert!(out.contains("5 letters. I have 1 word in mind."));
@@ -268,14 +289,20 @@ fn reversed_roles_detect_answers_no_word_fits() {
         if revealed != 0 && matches!(guess, Guess::Letter(_)) {
             let p = revealed.trailing_zeros() + 1;
             let message = game.submit(&p.to_string(), strategy.as_ref(), &lex);
-            assert!(message.contains(&format!("Position {p} already shows")), "{message}");
+            assert!(
+                message.contains(&format!("Position {p} already shows")),
+                "{message}"
+            );
             assert_eq!(game.phase, Phase::Asking(guess));
             refused = true;
             break;
         }
         game.submit(&honest("dream", &guess), strategy.as_ref(), &lex);
     }
-    assert!(refused, "the test reached a letter guess with a revealed board");
+    assert!(
+        refused,
+        "the test reached a letter guess with a revealed board"
+    );
 }
 
 fn tui_app(lives: u32) -> App {
@@ -298,7 +325,8 @@ fn keys(app: &mut App, text: &str) {
             '\n' => KeyCode::Enter,
             c => KeyCode::Char(c),
         };
-        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)).unwrap();
+        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE))
+            .unwrap();
     }
 }
 

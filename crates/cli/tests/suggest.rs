@@ -38,8 +38,14 @@ fn blank_board_counts_each_word_once() {
     // Three-letter words: cat cot cut dog bat act. T is in 5 of 6, A in 3, C in 4.
     let out = stdout(&suggest(&["--board", "---", "--exact-limit", "0"]).success());
     assert!(out.contains("Board ---: 6 candidates; score so far 0, 5 wrong guess(es) left."));
-    assert!(out.contains("     1  T           5   83.3%           -  <- greedy\n"), "{out}");
-    assert!(out.contains("     2  C           4   66.7%           -\n"), "{out}");
+    assert!(
+        out.contains("     1  T           5   83.3%           -  <- greedy\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("     2  C           4   66.7%           -\n"),
+        "{out}"
+    );
     assert!(out.contains("     3  A           3   50.0%"), "{out}");
     assert!(out.contains("Candidates: act, bat, cat, cot, cut, dog"));
 }
@@ -49,7 +55,10 @@ fn unknown_cells_may_be_dashes_underscores_or_dots_and_wrong_words_count() {
     let dash = stdout(&suggest(&["--board", "ta-t", "--wrong-words", "tart"]).success());
     let under = stdout(&suggest(&["--board", "ta_t", "--wrong-words", "tart"]).success());
     let dot = stdout(&suggest(&["--board", "TA.T", "--wrong-words", "tart"]).success());
-    assert!(dash.contains("1 candidate; score so far 3, 4 wrong guess(es) left."), "{dash}");
+    assert!(
+        dash.contains("1 candidate; score so far 3, 4 wrong guess(es) left."),
+        "{dash}"
+    );
     assert!(dash.contains("greedy guesses the word: TACT"), "{dash}");
     assert_eq!(dash.replace("TA-T", "TA_T"), under);
     assert_eq!(dash.replace("TA-T", "TA.T"), dot);

@@ -74,7 +74,18 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
         socket: format!("wordplay-test-{}", std::process::id()),
     };
     let started = tmux.run(&[
-        "-u", "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", "sh", "-c", &script,
+        "-u",
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "sh",
+        "-c",
+        &script,
     ]);
     assert!(started.status.success(), "{started:?}");
 
@@ -120,8 +131,17 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     let pane = tmux.wait_for("the exit", |p| p.contains("EXITED"));
     assert!(pane.contains("EXITED rc=0"), "{pane}");
     let pane = tmux.wait_for("stty", |p| p.contains("icanon"));
-    assert!(pane.contains("icanon echo"), "terminal not restored:\n{pane}");
-    assert!(!pane.contains("-icanon") && !pane.contains("-echo"), "{pane}");
-    assert!(!pane.contains("guess>"), "the UI is still on screen:\n{pane}");
+    assert!(
+        pane.contains("icanon echo"),
+        "terminal not restored:\n{pane}"
+    );
+    assert!(
+        !pane.contains("-icanon") && !pane.contains("-echo"),
+        "{pane}"
+    );
+    assert!(
+        !pane.contains("guess>"),
+        "the UI is still on screen:\n{pane}"
+    );
     assert!(pane.contains("games 0, wins 0"), "{pane}");
 }

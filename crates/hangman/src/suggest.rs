@@ -17,6 +17,9 @@ use crate::game::{Game, GameError, GameState, Guess, Outcome};
 use crate::referee::{Fair, Referee};
 use crate::strategy::{Settings, StrategyError, StrategyInfo, candidates};
 
+/// Guesses with how each landed, in the order made.
+pub type History = Vec<(Guess, Outcome)>;
+
 /// What a player sees of a game: the board, the wrong letters and the wrong word guesses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -143,10 +146,7 @@ impl Position {
     /// Plays [`Position::guesses`] in a new game refereed by `referee`, returning the game
     /// and each guess with its outcome (for a referee whose word fits the position, the
     /// game's state is the position).
-    pub fn replay<R: Referee>(
-        &self,
-        referee: R,
-    ) -> Result<(Game<R>, Vec<(Guess, Outcome)>), GameError> {
+    pub fn replay<R: Referee>(&self, referee: R) -> Result<(Game<R>, History), GameError> {
         let mut game = Game::new(referee, self.max_wrong);
         let mut history = Vec::new();
         for guess in self.guesses() {
@@ -157,7 +157,7 @@ impl Position {
     }
 
     /// The game state of this position, and the outcome of each of its guesses.
-    pub fn state(&self) -> (GameState, Vec<(Guess, Outcome)>) {
+    pub fn state(&self) -> (GameState, History) {
         let (game, history) = self
             .replay(Shown { cells: &self.cells })
             .expect("validated in Position::new: the replay cannot fail");

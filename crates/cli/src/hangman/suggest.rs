@@ -23,12 +23,11 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         )));
     }
     let wrong = parse_letters(&args.wrong)?;
-    let position = Position::new(cells, wrong, &args.wrong_words, args.max_wrong).map_err(
-        |e| match e {
+    let position =
+        Position::new(cells, wrong, &args.wrong_words, args.max_wrong).map_err(|e| match e {
             PositionError::BadLength | PositionError::BadWord(_) => usage(e.to_string()),
             _ => anyhow!("{e}"),
-        },
-    )?;
+        })?;
     let info = strategy::find(&args.strategy)?;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let settings = Settings {
@@ -36,13 +35,7 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         seed: args.seed,
         params: Vec::new(),
     };
-    let advice = suggest::advise(
-        &dict.lexicon,
-        info,
-        &settings,
-        &position,
-        args.exact_limit,
-    )?;
+    let advice = suggest::advise(&dict.lexicon, info, &settings, &position, args.exact_limit)?;
     let mut out = std::io::stdout().lock();
     write_advice(&mut out, &args, info.name, &advice).context("cannot write output")?;
     out.flush().context("cannot write output")
@@ -125,9 +118,11 @@ fn write_advice(
         )?;
     }
     match &advice.pick {
-        hangman::Guess::Word(w) => {
-            writeln!(out, "{strategy} guesses the word: {}", w.to_ascii_uppercase())?
-        }
+        hangman::Guess::Word(w) => writeln!(
+            out,
+            "{strategy} guesses the word: {}",
+            w.to_ascii_uppercase()
+        )?,
         hangman::Guess::Letter(l) => {
             if !advice.letters[..advice.letters.len().min(args.top as usize)]
                 .iter()

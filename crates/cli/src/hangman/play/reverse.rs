@@ -134,7 +134,10 @@ impl Reverse {
                 Ok(n) if (1..=lexicon::MAX_WORD_LEN).contains(&n) => {
                     self.game = Some(Game::new(self.told(n), self.max_wrong));
                     self.advance(strategy, lexicon);
-                    format!("{n} letters. I have {} in mind.", words_fit(self.count(lexicon)))
+                    format!(
+                        "{n} letters. I have {} in mind.",
+                        words_fit(self.count(lexicon))
+                    )
                 }
                 _ => format!(
                     "{input:?} is not a length: type a number from 1 to {}.",
@@ -150,7 +153,10 @@ impl Reverse {
                         Ok(outcome) => self.history.push((guess, outcome)),
                         Err(e) => return format!("error: {e}"),
                     }
-                    if self.state().is_some_and(|s| s.status() != Status::KeepGuessing) {
+                    if self
+                        .state()
+                        .is_some_and(|s| s.status() != Status::KeepGuessing)
+                    {
                         self.phase = Phase::Over;
                         return self.ending();
                     }
@@ -159,7 +165,10 @@ impl Reverse {
                         return "No word fits your answers.".to_string();
                     }
                     self.advance(strategy, lexicon);
-                    format!("Noted. {} fit.", words_fit(self.count(lexicon)))
+                    match self.count(lexicon) {
+                        1 => "Noted. 1 word fits.".to_string(),
+                        n => format!("Noted. {n} words fit."),
+                    }
                 }
                 Err(message) => message,
             },
@@ -167,7 +176,11 @@ impl Reverse {
                 "r" => {
                     let before = self.rebuilt(self.history.len() - 1);
                     let c = list(before.state(), lexicon);
-                    format!("Before your last answer {} words fit: {}", c.count, words(&c))
+                    format!(
+                        "Before your last answer {} words fit: {}",
+                        c.count,
+                        words(&c)
+                    )
                 }
                 "u" => {
                     let (guess, _) = self.history.pop().expect("an answer was given");
@@ -224,7 +237,8 @@ impl Reverse {
                 Outcome::Repeated => Answer::default(),
             };
             self.answer.set(answer);
-            game.guess(guess).expect("these answers were accepted before");
+            game.guess(guess)
+                .expect("these answers were accepted before");
         }
         game
     }
@@ -258,7 +272,9 @@ impl Reverse {
                 let positions = if no {
                     0
                 } else if lower.len() == length
-                    && lower.bytes().all(|b| b == letter.lower() || b"-_.".contains(&b))
+                    && lower
+                        .bytes()
+                        .all(|b| b == letter.lower() || b"-_.".contains(&b))
                 {
                     lower
                         .bytes()

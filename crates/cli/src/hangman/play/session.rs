@@ -198,8 +198,14 @@ impl Session {
         let mut rng = self.rng.clone();
         let length = self.next_length(&mut rng)?;
         let max_wrong = self.config.max_wrong();
-        make_referee(self.config.referee, &self.config.lexicon, length, max_wrong, &mut rng)
-            .map(drop)
+        make_referee(
+            self.config.referee,
+            &self.config.lexicon,
+            length,
+            max_wrong,
+            &mut rng,
+        )
+        .map(drop)
     }
 
     /// A new game with the player guessing.

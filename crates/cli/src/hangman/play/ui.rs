@@ -182,9 +182,7 @@ fn alphabet_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
                 format!("{} ", l.upper() as char),
                 Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
             ),
-            Some((g, _)) if g.contains(l) => {
-                Span::styled("· ", Style::new().fg(Color::Red))
-            }
+            Some((g, _)) if g.contains(l) => Span::styled("· ", Style::new().fg(Color::Red)),
             _ => Span::raw(format!("{l} ")),
         }
     };
