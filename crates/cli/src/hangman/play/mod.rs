@@ -3,7 +3,7 @@
 //! The player guesses against a referee ([`session::make_referee`]), or with `--guesser`
 //! the roles reverse and a strategy guesses the player's word. On a terminal the game runs
 //! as a ratatui UI ([`tui`], drawn by [`ui`] from the state in [`app`]); otherwise in a
-//! plain, scriptable line mode ([`line`]). The rules always come from `hangman::Game`.
+//! plain, scriptable line mode ([`line`](mod@line)). The rules always come from `hangman::Game`.
 
 pub mod app;
 pub mod line;
