@@ -4,12 +4,14 @@
 //!   [`Board`]);
 //! - [`referee`]: who answers guesses ([`Referee`], the fair [`Fair`]);
 //! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
-//! - [`eval`]: the game loop, runs over many words and their summaries.
+//! - [`eval`]: the game loop, runs over many words and their summaries;
+//! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 
 pub mod eval;
 pub mod game;
 pub mod referee;
 pub mod strategy;
+pub mod suggest;
 
 pub use game::{Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Status};
 pub use referee::{Fair, Referee};

@@ -27,6 +27,94 @@ pub enum Command {
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
     Bench(super::bench::BenchArgs),
+    /// Play hangman in the terminal (a plain line mode when not on a terminal).
+    Play(PlayArgs),
+    /// Suggest the next letter for a board and the wrong guesses, with the odds.
+    Suggest(SuggestArgs),
+}
+
+/// Arguments of `hangman play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Who referees your guesses.
+    #[arg(long, value_enum, default_value = "fair")]
+    pub referee: super::play::RefereeKind,
+
+    /// Word length (default: random, 4 to 13).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=lexicon::MAX_WORD_LEN as u64))]
+    pub length: Option<u64>,
+
+    /// Lives: the game is lost on this many wrong guesses.
+    #[arg(long, value_name = "N", default_value_t = 6,
+          value_parser = clap::value_parser!(u32).range(1..=26))]
+    pub lives: u32,
+
+    /// Seed of the session's random choices (default: from the clock).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Reverse the roles: you think of a word and answer, this strategy guesses.
+    #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
+    pub guesser: Option<String>,
+
+    /// Use the plain line mode even on a terminal.
+    #[arg(long)]
+    pub line: bool,
+
+    /// A word-list file (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub dictionary: Option<PathBuf>,
+}
+
+/// Arguments of `hangman suggest`.
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    /// The board: letters where shown, `-`, `_` or `.` where unknown (e.g. "-A---A-").
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: String,
+
+    /// The word length (optional; must match the board).
+    #[arg(long, value_name = "N")]
+    pub length: Option<usize>,
+
+    /// The letters guessed wrong (e.g. "xyz").
+    #[arg(long, value_name = "LETTERS", default_value = "")]
+    pub wrong: String,
+
+    /// Words guessed wrong, comma-separated.
+    #[arg(long, value_name = "W1,W2", value_delimiter = ',')]
+    pub wrong_words: Vec<String>,
+
+    /// The strategy whose pick is marked (and that plays on for the expected scores).
+    #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
+    pub strategy: String,
+
+    /// How many letters to list.
+    #[arg(long, value_name = "K", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=26))]
+    pub top: u64,
+
+    /// Wrong guesses allowed; one more loses.
+    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: u32,
+
+    /// Play out expected final scores when at most this many candidates are left.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub exact_limit: usize,
+
+    /// List the candidates when at most this many are left.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub show: usize,
+
+    /// Seed for strategies that sample.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// A word-list file (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub dictionary: Option<PathBuf>,
 }
 
 /// Choosing a strategy: by name, or with the seed tool's flags.

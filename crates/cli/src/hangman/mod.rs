@@ -3,13 +3,15 @@
 mod args;
 mod bench;
 mod list;
+pub mod play;
 mod score;
+mod suggest;
 
 use std::ffi::OsString;
 
 use clap::Parser;
 
-pub use args::{Cli, Command, StrategyArgs};
+pub use args::{Cli, Command, PlayArgs, StrategyArgs, SuggestArgs};
 pub use bench::BenchArgs;
 
 /// Parses `args` (program name first) and runs the command.
@@ -18,6 +20,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::List) => list::run(),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Suggest(args)) => suggest::run(args),
         None => score::run(cli.score),
     }
 }

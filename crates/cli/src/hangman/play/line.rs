@@ -1,0 +1,153 @@
+//! Plain line mode, used when stdin or stdout is not a terminal: a prompt, one line of input
+//! per turn, plain text out, so a game can be scripted.
+
+use std::io::{BufRead, Write};
+
+use hangman::GameState;
+
+use super::reverse::{self, Phase};
+use super::session::Session;
+
+/// Typed on its own line, ends the session.
+const QUIT: &str = ":quit";
+
+/// Plays games reading `input` line by line until it ends, `:quit` is typed, or the player
+/// declines another game. `echo` repeats each input line after its prompt (for input that
+/// is not typed on a terminal, so the transcript reads as a dialogue).
+pub fn run(
+    mut session: Session,
+    input: impl BufRead,
+    out: &mut dyn Write,
+    echo: bool,
+) -> anyhow::Result<()> {
+    let mut lines = input.lines();
+    let mut read = |out: &mut dyn Write, prompt: &str| -> anyhow::Result<Option<String>> {
+        write!(out, "{prompt}> ")?;
+        out.flush()?;
+        let line = match lines.next() {
+            Some(line) => line?,
+            None => {
+                writeln!(out)?;
+                return Ok(None);
+            }
+        };
+        if echo {
+            writeln!(out, "{line}")?;
+        }
+        Ok((line.trim() != QUIT).then_some(line))
+    };
+    let config = &session.config;
+    match config.guesser {
+        Some(g) => writeln!(
+            out,
+            "Hangman, roles reversed: you think of a word, {} guesses ({} lives). \
+             ? shows my candidates, {QUIT} stops.",
+            g.name, config.lives
+        )?,
+        None => writeln!(
+            out,
+            "Hangman: {} referee, {} lives, seed {}. Type a letter or the whole word per \
+             line; {QUIT} stops.",
+            config.referee.name(),
+            config.lives,
+            config.seed
+        )?,
+    }
+    loop {
+        let finished = if session.reversed() {
+            reverse_game(&mut session, out, &mut read)?
+        } else {
+            guess_game(&mut session, out, &mut read)?
+        };
+        let Some(won) = finished else { break };
+        session.stats.record(won);
+        writeln!(out, "Session: {}.", session.stats)?;
+        match read(out, "play again? [y/n]")? {
+            Some(answer) if answer.trim().eq_ignore_ascii_case("y") => continue,
+            _ => break,
+        }
+    }
+    writeln!(out, "Bye. Session: {}.", session.stats)?;
+    Ok(())
+}
+
+type Read<'a> = dyn FnMut(&mut dyn Write, &str) -> anyhow::Result<Option<String>> + 'a;
+
+/// One game with the player guessing; `Some(won)` when it finished, `None` when the input
+/// ended first.
+fn guess_game(
+    session: &mut Session,
+    out: &mut dyn Write,
+    read: &mut Read,
+) -> anyhow::Result<Option<bool>> {
+    let mut round = session.new_round()?;
+    writeln!(out, "New game: {} letters.", round.state().length())?;
+    while !round.is_over() {
+        writeln!(out, "{}", status(round.state()))?;
+        let Some(line) = read(out, "guess")? else {
+            return Ok(None);
+        };
+        writeln!(out, "{}", round.submit(&line))?;
+    }
+    writeln!(out, "{}", status(round.state()))?;
+    let end = round
+        .ending(&session.config.lexicon)
+        .expect("the game is over");
+    writeln!(out, "{}", end.summary())?;
+    Ok(Some(end.won))
+}
+
+/// One game with the computer guessing; `Some(computer won)` when it finished.
+fn reverse_game(
+    session: &mut Session,
+    out: &mut dyn Write,
+    read: &mut Read,
+) -> anyhow::Result<Option<bool>> {
+    let mut game = session.new_reverse();
+    let strategy = session.strategy().expect("reversed roles");
+    let lexicon = &session.config.lexicon;
+    loop {
+        if let Some(state) = game.state() {
+            writeln!(out, "{}", status(state))?;
+        }
+        writeln!(out, "{}", game.prompt())?;
+        let prompt = match game.phase {
+            Phase::AskLength => "length",
+            _ => "answer",
+        };
+        let Some(line) = read(out, prompt)? else {
+            return Ok(None);
+        };
+        if line.trim() == "?" {
+            let c = game.candidates(lexicon);
+            writeln!(out, "{} words fit: {}", c.count, reverse::words(&c))?;
+            continue;
+        }
+        if game.phase == Phase::Inconsistent && line.trim() == "n" {
+            game = session.new_reverse();
+            continue;
+        }
+        writeln!(out, "{}", game.submit(&line, strategy, lexicon))?;
+        if game.phase == Phase::Over {
+            return Ok(Some(game.computer_won()));
+        }
+    }
+}
+
+/// One status line: board, lives, score and misses.
+fn status(state: &GameState) -> String {
+    let board: Vec<String> = state
+        .board()
+        .cells()
+        .iter()
+        .map(|c| c.map_or("_".to_string(), |l| (l.upper() as char).to_string()))
+        .collect();
+    let lives = state.max_wrong() + 1;
+    let left = lives.saturating_sub(state.wrong_guesses());
+    format!(
+        "{}   lives {left}/{lives}   score {}   missed: {}",
+        board.join(" "),
+        state.score(),
+        super::round::missed(state)
+    )
+}

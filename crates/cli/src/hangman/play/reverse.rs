@@ -1,0 +1,347 @@
+//! One game with the roles reversed: the player thinks of a word and answers, a strategy
+//! guesses. The player's answers referee a real [`hangman::Game`].
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use hangman::strategy::{Strategy, candidates};
+use hangman::{Game, GameState, Guess, Outcome, Referee, Status};
+use lexicon::{Letter, Lexicon};
+
+/// The player's answer to the pending guess, handed to the game through the referee.
+#[derive(Clone, Copy, Debug, Default)]
+struct Answer {
+    positions: u32,
+    correct: bool,
+}
+
+/// A referee that repeats what the player answered.
+struct Told {
+    length: usize,
+    answer: Rc<Cell<Answer>>,
+}
+
+impl Referee for Told {
+    fn length(&self) -> usize {
+        self.length
+    }
+
+    fn answer_letter(&mut self, _letter: Letter) -> u32 {
+        self.answer.get().positions
+    }
+
+    fn answer_word(&mut self, _word: &[u8]) -> bool {
+        self.answer.get().correct
+    }
+
+    fn word(&self) -> String {
+        String::new()
+    }
+}
+
+/// Where a reversed game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for the word length.
+    AskLength,
+    /// The computer asked this guess and waits for the answer.
+    Asking(Guess),
+    /// The answers fit no dictionary word.
+    Inconsistent,
+    /// The game is over.
+    Over,
+}
+
+/// A game with the computer guessing.
+pub struct Reverse {
+    max_wrong: u32,
+    answer: Rc<Cell<Answer>>,
+    game: Option<Game<Told>>,
+    history: Vec<(Guess, Outcome)>,
+    /// The phase.
+    pub phase: Phase,
+}
+
+/// What the computer has in mind: how many words fit, and the first few.
+pub struct Candidates {
+    /// How many dictionary words fit the answers.
+    pub count: usize,
+    /// The first of them, alphabetically.
+    pub words: Vec<String>,
+}
+
+/// How many candidate words to show at most.
+const SHOW: usize = 30;
+
+impl Reverse {
+    /// A game that starts by asking the length; lost by the computer on wrong guess number
+    /// `max_wrong + 1`.
+    pub fn new(max_wrong: u32) -> Reverse {
+        Reverse {
+            max_wrong,
+            answer: Rc::default(),
+            game: None,
+            history: Vec::new(),
+            phase: Phase::AskLength,
+        }
+    }
+
+    /// The public state, once the length is known.
+    pub fn state(&self) -> Option<&GameState> {
+        self.game.as_ref().map(Game::state)
+    }
+
+    /// The question to ask now.
+    pub fn prompt(&self) -> String {
+        match &self.phase {
+            Phase::AskLength => "Think of a word. How many letters has it?".to_string(),
+            Phase::Asking(Guess::Letter(l)) => format!(
+                "I guess {}. Where is it? Positions (2 5), a pattern (-{l}--{l}), or no.",
+                l.upper() as char
+            ),
+            Phase::Asking(Guess::Word(w)) => {
+                format!("Is your word {}? yes or no.", w.to_ascii_uppercase())
+            }
+            Phase::Inconsistent => "No word I know fits your answers. \
+                 r: show the words that fit before your last answer, u: undo it, \
+                 c: let me keep guessing, n: new game."
+                .to_string(),
+            Phase::Over => String::new(),
+        }
+    }
+
+    /// Whether the computer won (once over).
+    pub fn computer_won(&self) -> bool {
+        self.state().is_some_and(|s| s.status() == Status::GameWon)
+    }
+
+    /// One line on how the game ended.
+    pub fn ending(&self) -> String {
+        match self.state() {
+            Some(s) if s.status() == Status::GameWon => {
+                format!("I got it: {}. Score {}.", s.board(), s.score())
+            }
+            Some(s) => format!("You win: I am out of guesses at {}.", s.board()),
+            None => String::new(),
+        }
+    }
+
+    /// Handles one line of input in the current phase; returns a message.
+    pub fn submit(&mut self, input: &str, strategy: &dyn Strategy, lexicon: &Lexicon) -> String {
+        let input = input.trim();
+        match self.phase.clone() {
+            Phase::AskLength => match input.parse::<usize>() {
+                Ok(n) if (1..=lexicon::MAX_WORD_LEN).contains(&n) => {
+                    self.game = Some(Game::new(self.told(n), self.max_wrong));
+                    self.advance(strategy, lexicon);
+                    format!(
+                        "{n} letters. I have {} in mind.",
+                        words_fit(self.count(lexicon))
+                    )
+                }
+                _ => format!(
+                    "{input:?} is not a length: type a number from 1 to {}.",
+                    lexicon::MAX_WORD_LEN
+                ),
+            },
+            Phase::Asking(guess) => match self.parse_answer(&guess, input) {
+                Ok(answer) => {
+                    self.answer.set(answer);
+                    let game = self.game.as_mut().expect("asking implies a game");
+                    let before = game.state().clone();
+                    match game.guess(&guess) {
+                        Ok(outcome) => self.history.push((guess, outcome)),
+                        Err(e) => return format!("error: {e}"),
+                    }
+                    if self
+                        .state()
+                        .is_some_and(|s| s.status() != Status::KeepGuessing)
+                    {
+                        self.phase = Phase::Over;
+                        return self.ending();
+                    }
+                    if self.count(lexicon) == 0 && candidates_of(&before, lexicon) > 0 {
+                        self.phase = Phase::Inconsistent;
+                        return "No word fits your answers.".to_string();
+                    }
+                    self.advance(strategy, lexicon);
+                    match self.count(lexicon) {
+                        1 => "Noted. 1 word fits.".to_string(),
+                        n => format!("Noted. {n} words fit."),
+                    }
+                }
+                Err(message) => message,
+            },
+            Phase::Inconsistent => match input {
+                "r" => {
+                    let before = self.rebuilt(self.history.len() - 1);
+                    let c = list(before.state(), lexicon);
+                    format!(
+                        "Before your last answer {} words fit: {}",
+                        c.count,
+                        words(&c)
+                    )
+                }
+                "u" => {
+                    let (guess, _) = self.history.pop().expect("an answer was given");
+                    self.game = Some(self.rebuilt(self.history.len()));
+                    self.phase = Phase::Asking(guess);
+                    "Last answer undone.".to_string()
+                }
+                "c" => {
+                    self.advance(strategy, lexicon);
+                    "Then I guess without the dictionary.".to_string()
+                }
+                _ => "Type r, u, c or n.".to_string(),
+            },
+            Phase::Over => String::new(),
+        }
+    }
+
+    /// The words that fit the answers so far.
+    pub fn candidates(&self, lexicon: &Lexicon) -> Candidates {
+        match self.state() {
+            Some(state) => list(state, lexicon),
+            None => Candidates {
+                count: 0,
+                words: Vec::new(),
+            },
+        }
+    }
+
+    fn count(&self, lexicon: &Lexicon) -> usize {
+        self.state().map_or(0, |s| candidates_of(s, lexicon))
+    }
+
+    fn told(&self, length: usize) -> Told {
+        Told {
+            length,
+            answer: self.answer.clone(),
+        }
+    }
+
+    /// The game replayed from the first `n` answers.
+    fn rebuilt(&self, n: usize) -> Game<Told> {
+        let length = self.state().expect("a game").length();
+        let mut game = Game::new(self.told(length), self.max_wrong);
+        for (guess, outcome) in &self.history[..n] {
+            let answer = match *outcome {
+                Outcome::Letter { positions } => Answer {
+                    positions,
+                    correct: false,
+                },
+                Outcome::Word { correct } => Answer {
+                    positions: 0,
+                    correct,
+                },
+                Outcome::Repeated => Answer::default(),
+            };
+            self.answer.set(answer);
+            game.guess(guess)
+                .expect("these answers were accepted before");
+        }
+        game
+    }
+
+    /// Asks the strategy for its next guess: a fresh player told every answer so far.
+    fn advance(&mut self, strategy: &dyn Strategy, _lexicon: &Lexicon) {
+        let state = self.state().expect("a game").clone();
+        let mut player = strategy.player(state.length(), 0);
+        for (guess, outcome) in &self.history {
+            player.learn(guess, *outcome);
+        }
+        self.phase = Phase::Asking(player.choose(&state));
+    }
+
+    /// Reads the player's answer to `guess`: positions (1-based), a pattern, or no/yes.
+    fn parse_answer(&self, guess: &Guess, input: &str) -> Result<Answer, String> {
+        let state = self.state().expect("asking implies a game");
+        let lower = input.to_ascii_lowercase();
+        let no = matches!(lower.as_str(), "n" | "no" | "0" | "-" | "none");
+        match guess {
+            Guess::Word(_) => match lower.as_str() {
+                "y" | "yes" => Ok(Answer {
+                    positions: 0,
+                    correct: true,
+                }),
+                _ if no => Ok(Answer::default()),
+                _ => Err("Answer yes or no.".to_string()),
+            },
+            Guess::Letter(letter) => {
+                let length = state.length();
+                let positions = if no {
+                    0
+                } else if lower.len() == length
+                    && lower
+                        .bytes()
+                        .all(|b| b == letter.lower() || b"-_.".contains(&b))
+                {
+                    lower
+                        .bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == letter.lower())
+                        .fold(0, |m, (p, _)| m | 1 << p)
+                } else {
+                    let mut mask = 0u32;
+                    for part in lower.split([' ', ',']).filter(|p| !p.is_empty()) {
+                        match part.parse::<usize>() {
+                            Ok(p) if (1..=length).contains(&p) => mask |= 1 << (p - 1),
+                            _ => {
+                                return Err(format!(
+                                    "{input:?}: give positions 1 to {length} (like 2 5), \
+                                     a pattern of {length} characters, or no."
+                                ));
+                            }
+                        }
+                    }
+                    if mask == 0 {
+                        return Err("Give the positions, or no.".to_string());
+                    }
+                    mask
+                };
+                let taken = positions & state.board().revealed();
+                if taken != 0 {
+                    let p = taken.trailing_zeros() as usize;
+                    let shown = state.board().cells()[p].map_or('?', |l| l.upper() as char);
+                    return Err(format!("Position {} already shows {shown}.", p + 1));
+                }
+                Ok(Answer {
+                    positions,
+                    correct: false,
+                })
+            }
+        }
+    }
+}
+
+/// "1 word", "2 words".
+fn words_fit(n: usize) -> String {
+    if n == 1 {
+        "1 word".to_string()
+    } else {
+        format!("{n} words")
+    }
+}
+
+fn candidates_of(state: &GameState, lexicon: &Lexicon) -> usize {
+    candidates::consistent(lexicon.bucket(state.length()), state).len()
+}
+
+fn list(state: &GameState, lexicon: &Lexicon) -> Candidates {
+    let bucket = lexicon.bucket(state.length());
+    let cands = candidates::consistent(bucket, state);
+    Candidates {
+        count: cands.len(),
+        words: cands
+            .iter()
+            .take(SHOW)
+            .map(|&c| bucket.word_str(c as usize).to_string())
+            .collect(),
+    }
+}
+
+/// The shown words, with an ellipsis when there are more.
+pub fn words(c: &Candidates) -> String {
+    let more = if c.count > c.words.len() { ", ..." } else { "" };
+    format!("{}{more}", c.words.join(", "))
+}

@@ -1,0 +1,231 @@
+//! What stays the same across the games of one `hangman play` session: the dictionary, the
+//! options, the random generator and the statistics; and how each new game is set up.
+
+use std::sync::Arc;
+
+use anyhow::anyhow;
+use hangman::Referee;
+use hangman::strategy::{Settings, Strategy, StrategyInfo};
+use lexicon::Lexicon;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::reverse::Reverse;
+use super::round::Round;
+
+/// Who referees the player's guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RefereeKind {
+    /// An honest referee with a secret word chosen at random.
+    Fair,
+    /// A cheating referee that keeps the largest family of words.
+    Evil,
+    /// A cheating referee that looks ahead to keep the hardest family.
+    EvilLookahead,
+}
+
+impl RefereeKind {
+    /// The name as typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            RefereeKind::Fair => "fair",
+            RefereeKind::Evil => "evil",
+            RefereeKind::EvilLookahead => "evil-lookahead",
+        }
+    }
+
+    /// Whether the referee may change the word while the game runs.
+    pub fn cheats(self) -> bool {
+        self != RefereeKind::Fair
+    }
+}
+
+/// The referee for a new game of `length` letters over `lexicon` (which has words of that
+/// length). This is the one place referees are made.
+pub fn make_referee(
+    kind: RefereeKind,
+    lexicon: &Arc<Lexicon>,
+    length: usize,
+    _max_wrong: u32,
+    rng: &mut Pcg64,
+) -> anyhow::Result<Box<dyn Referee>> {
+    match kind {
+        RefereeKind::Fair => {
+            // No frequency tiers exist in the lexicon yet: any word of the length will do.
+            let bucket = lexicon.bucket(length);
+            let secret = bucket.word_str(rng.random_range(0..bucket.len()));
+            Ok(Box::new(hangman::Fair::new(secret)?))
+        }
+        RefereeKind::Evil | RefereeKind::EvilLookahead => Err(crate::error::usage(format!(
+            "the {} referee is not available yet; use --referee fair",
+            kind.name()
+        ))),
+    }
+}
+
+/// Session options, fixed for every game.
+pub struct Config {
+    /// The dictionary.
+    pub lexicon: Arc<Lexicon>,
+    /// Shown as the dictionary's name.
+    pub dictionary_name: String,
+    /// The referee of the player's guesses.
+    pub referee: RefereeKind,
+    /// A fixed word length, or `None` for a random one from 4 to 13.
+    pub length: Option<usize>,
+    /// Wrong guesses that hang the man: the game is lost on this many.
+    pub lives: u32,
+    /// The seed of the session's random generator.
+    pub seed: u64,
+    /// In reversed roles, the strategy that guesses.
+    pub guesser: Option<&'static StrategyInfo>,
+}
+
+impl Config {
+    /// The game's maximum of wrong guesses without losing.
+    pub fn max_wrong(&self) -> u32 {
+        self.lives.saturating_sub(1)
+    }
+}
+
+/// Games played in a session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games finished.
+    pub games: u32,
+    /// Games the guesser won (the player, or in reversed roles the computer).
+    pub wins: u32,
+    /// Wins in a row up to the last game.
+    pub streak: u32,
+    /// The longest streak.
+    pub best_streak: u32,
+}
+
+impl Stats {
+    /// Counts a finished game.
+    pub fn record(&mut self, won: bool) {
+        self.games += 1;
+        if won {
+            self.wins += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+    }
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "games {}, wins {}, streak {} (best {})",
+            self.games, self.wins, self.streak, self.best_streak
+        )
+    }
+}
+
+/// A session: options, randomness, statistics and, in reversed roles, the strategy.
+pub struct Session {
+    /// The options.
+    pub config: Config,
+    /// Session statistics.
+    pub stats: Stats,
+    rng: Pcg64,
+    strategy: Option<Box<dyn Strategy>>,
+}
+
+impl Session {
+    /// A session; builds the guessing strategy when roles are reversed.
+    pub fn new(config: Config) -> anyhow::Result<Session> {
+        let strategy = match config.guesser {
+            Some(info) => {
+                let settings = Settings {
+                    max_wrong: config.max_wrong(),
+                    seed: config.seed,
+                    params: Vec::new(),
+                };
+                Some(info.build(config.lexicon.clone(), &settings)?)
+            }
+            None => None,
+        };
+        Ok(Session {
+            rng: Pcg64::seed_from_u64(config.seed),
+            config,
+            stats: Stats::default(),
+            strategy,
+        })
+    }
+
+    /// The strategy guessing in reversed roles.
+    pub fn strategy(&self) -> Option<&dyn Strategy> {
+        self.strategy.as_deref()
+    }
+
+    /// Whether the computer guesses (reversed roles).
+    pub fn reversed(&self) -> bool {
+        self.strategy.is_some()
+    }
+
+    /// The length of the next game: the fixed one, or a random length from 4 to 13 that
+    /// has words (any length with words if none does).
+    fn next_length(&self, rng: &mut Pcg64) -> anyhow::Result<usize> {
+        let lexicon = &self.config.lexicon;
+        if let Some(n) = self.config.length {
+            if lexicon.bucket(n).is_empty() {
+                return Err(crate::error::usage(format!(
+                    "the dictionary has no words of {n} letters"
+                )));
+            }
+            return Ok(n);
+        }
+        let mut lengths: Vec<usize> = lexicon.lengths().filter(|n| (4..=13).contains(n)).collect();
+        if lengths.is_empty() {
+            lengths = lexicon.lengths().collect();
+        }
+        if lengths.is_empty() {
+            return Err(anyhow!("the dictionary is empty"));
+        }
+        Ok(lengths[rng.random_range(0..lengths.len())])
+    }
+
+    /// Sets up a game as [`Session::new_round`] would, without using up randomness: an
+    /// error here (no words of the length, a referee not available) is a bad option.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.reversed() {
+            return Ok(());
+        }
+        let mut rng = self.rng.clone();
+        let length = self.next_length(&mut rng)?;
+        let max_wrong = self.config.max_wrong();
+        make_referee(
+            self.config.referee,
+            &self.config.lexicon,
+            length,
+            max_wrong,
+            &mut rng,
+        )
+        .map(drop)
+    }
+
+    /// A new game with the player guessing.
+    pub fn new_round(&mut self) -> anyhow::Result<Round> {
+        let mut rng = self.rng.clone();
+        let length = self.next_length(&mut rng)?;
+        self.rng = rng;
+        let max_wrong = self.config.max_wrong();
+        let referee = make_referee(
+            self.config.referee,
+            &self.config.lexicon,
+            length,
+            max_wrong,
+            &mut self.rng,
+        )?;
+        Ok(Round::new(referee, self.config.referee, max_wrong))
+    }
+
+    /// A new game with the computer guessing; the player gives the length next.
+    pub fn new_reverse(&self) -> Reverse {
+        Reverse::new(self.config.max_wrong())
+    }
+}

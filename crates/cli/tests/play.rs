@@ -1,0 +1,391 @@
+//! `hangman play`: the scripted line mode, reversed roles, and the TUI drawn on a test
+//! backend.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use hangman::Guess;
+use hangman::strategy::{self, Settings};
+use lexicon::Lexicon;
+use predicates::prelude::*;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use wordplay_cli::hangman::play::app::App;
+use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
+use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
+use wordplay_cli::hangman::play::ui;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// `hangman play` on the fixture list with 5-letter words: the only one is "crane".
+fn play(extra: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.arg("play")
+        .arg(fixture("play.txt"))
+        .args(["--length", "5", "--seed", "1"])
+        .args(extra)
+        .write_stdin(stdin);
+    cmd.assert()
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn line_mode_game_won_letter_by_letter() {
+    let out = stdout(&play(&[], "c\nr\na\nn\ne\n").success());
+    let expected = "\
+Hangman: fair referee, 6 lives, seed 1. Type a letter or the whole word per line; :quit stops.
+New game: 5 letters.
+_ _ _ _ _   lives 6/6   score 0   missed: -
+guess> c
+Yes: 1 C.
+C _ _ _ _   lives 6/6   score 1   missed: -
+guess> r
+Yes: 1 R.
+C R _ _ _   lives 6/6   score 2   missed: -
+guess> a
+Yes: 1 A.
+C R A _ _   lives 6/6   score 3   missed: -
+guess> n
+Yes: 1 N.
+C R A N _   lives 6/6   score 4   missed: -
+guess> e
+Yes: 1 E.
+C R A N E   lives 6/6   score 5   missed: -
+You won! The word was CRANE. Score 5.
+Session: games 1, wins 1, streak 1 (best 1).
+play again? [y/n]> 
+Bye. Session: games 1, wins 1, streak 1 (best 1).
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn line_mode_game_lost_after_six_misses() {
+    let out = stdout(&play(&[], "e\nb\nd\nf\ng\nh\ni\n").success());
+    assert!(out.contains("_ _ _ _ E   lives 1/6   score 6   missed: B D F G H"));
+    assert!(out.contains("No I in the word.\n_ _ _ _ E   lives 0/6   score 25"));
+    assert!(out.contains("You lost. The word was CRANE. Score 25."));
+    assert!(out.contains("games 1, wins 0, streak 0"));
+    // The game ended on the sixth miss: no seventh guess was asked for.
+    assert_eq!(out.matches("guess> ").count(), 7);
+}
+
+#[test]
+fn line_mode_word_guesses_wrong_then_right() {
+    let out = stdout(&play(&[], "a\nbrace\ncranes\ncrane\n").success());
+    assert!(
+        out.contains("BRACE is not the word.\n_ _ A _ _   lives 5/6   score 2   missed: brace")
+    );
+    assert!(out.contains("CRANES is not the word (it has 5 letters).\n"));
+    assert!(out.contains("missed: brace cranes"));
+    assert!(out.contains("CRANE is the word!\nC R A N E   lives 4/6   score 3"));
+    assert!(out.contains("You won! The word was CRANE. Score 3."));
+}
+
+#[test]
+fn line_mode_ignores_invalid_input_with_a_message() {
+    let out = stdout(&play(&[], "1\na b\n\nc\nc\n:quit\n").success());
+    assert!(out.contains("\"1\" is not a guess: type one letter a-z or the whole word."));
+    assert!(out.contains("\"a b\" is not a guess"));
+    assert!(out.contains("Type a letter, or the whole word, then Enter."));
+    assert!(out.contains("You already guessed C; it costs nothing."));
+    // Nothing invalid cost anything: one correct letter, no misses.
+    assert!(out.contains("C _ _ _ _   lives 6/6   score 1   missed: -\nguess> :quit"));
+    assert!(out.contains("Bye. Session: games 0"));
+}
+
+#[test]
+fn line_mode_plays_again_and_keeps_session_stats() {
+    let out = stdout(&play(&[], "crane\ny\nz\ncrane\nn\n").success());
+    assert_eq!(out.matches("New game: 5 letters.").count(), 2);
+    assert!(out.contains("Session: games 2, wins 2, streak 2 (best 2)."));
+}
+
+#[test]
+fn lives_option_sets_the_misses_allowed() {
+    let out = stdout(&play(&["--lives", "2"], "x\nz\n").success());
+    assert!(out.contains("_ _ _ _ _   lives 1/2   score 1   missed: X"));
+    assert!(out.contains("You lost."));
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    play(&["--referee", "evil"], "")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "evil referee is not available yet",
+        ));
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.args([
+        "play",
+        fixture("play.txt").to_str().unwrap(),
+        "--length",
+        "3",
+    ]);
+    cmd.assert()
+        .code(2)
+        .stderr(predicate::str::contains("no words of 3 letters"));
+    play(&["--guesser", "nosuch"], "")
+        .code(2)
+        .stderr(predicate::str::contains("unknown strategy"));
+    play(&["--lives", "0"], "").code(2);
+}
+
+#[test]
+fn random_length_stays_within_4_to_13_and_replays_by_seed() {
+    let run = |seed: &str| {
+        let mut cmd = cargo_bin_cmd!("hangman");
+        cmd.args([
+            "play",
+            fixture("play.txt").to_str().unwrap(),
+            "--seed",
+            seed,
+        ]);
+        stdout(&cmd.write_stdin("").assert().success())
+    };
+    let mut lengths = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let out = run(&seed.to_string());
+        let line = out.lines().nth(1).unwrap();
+        let n: usize = line
+            .trim_start_matches("New game: ")
+            .trim_end_matches(" letters.")
+            .parse()
+            .unwrap();
+        assert!((4..=13).contains(&n), "{line}");
+        lengths.insert(n);
+        assert_eq!(out, run(&seed.to_string()), "seed {seed} replays");
+    }
+    assert!(lengths.len() > 1, "lengths vary: {lengths:?}");
+}
+
+#[test]
+fn line_mode_reversed_roles() {
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.args([
+        "play",
+        fixture("play.txt").to_str().unwrap(),
+        "--guesser",
+        "greedy",
+    ])
+    .write_stdin("x\n5\n?\nyes\n");
+    let out = stdout(&cmd.assert().success());
+    assert!(out.contains("\"x\" is not a length"));
+    assert!(out.contains("5 letters. I have 1 word in mind."));
+    assert!(out.contains("1 words fit: crane"));
+    assert!(out.contains("Is your word CRANE? yes or no."));
+    assert!(out.contains("I got it: CRANE. Score 0."));
+    assert!(out.contains("games 1, wins 1"));
+}
+
+fn five_letter_lexicon() -> Arc<Lexicon> {
+    Arc::new(
+        Lexicon::from_words([
+            "crane", "stone", "train", "bread", "abbey", "plant", "shine", "grace",
+        ])
+        .unwrap(),
+    )
+}
+
+/// The answer an honest player gives for `secret`.
+fn honest(secret: &str, guess: &Guess) -> String {
+    match guess {
+        Guess::Word(w) => if w == secret { "yes" } else { "no" }.to_string(),
+        Guess::Letter(l) => {
+            let places: Vec<String> = secret
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == l.lower())
+                .map(|(p, _)| (p + 1).to_string())
+                .collect();
+            if places.is_empty() {
+                "no".to_string()
+            } else {
+                places.join(" ")
+            }
+        }
+    }
+}
+
+#[test]
+fn reversed_roles_find_every_word_from_honest_answers() {
+    let lex = five_letter_lexicon();
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    for secret in lex.words() {
+        let mut game = Reverse::new(5);
+        game.submit("5", strategy.as_ref(), &lex);
+        for _ in 0..30 {
+            let Phase::Asking(guess) = game.phase.clone() else {
+                break;
+            };
+            game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
+        }
+        assert_eq!(game.phase, Phase::Over, "{secret}");
+        assert!(game.computer_won(), "{secret}: {}", game.ending());
+        assert!(game.ending().contains(&secret.to_ascii_uppercase()));
+    }
+}
+
+#[test]
+fn reversed_roles_detect_answers_no_word_fits() {
+    let lex = five_letter_lexicon();
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let mut game = Reverse::new(25);
+    game.submit("5", strategy.as_ref(), &lex);
+    // Deny every letter: no dictionary word lacks them all.
+    let mut message = String::new();
+    let mut before = 0;
+    for _ in 0..26 {
+        if game.phase == Phase::Inconsistent {
+            break;
+        }
+        before = game.candidates(&lex).count;
+        message = game.submit("no", strategy.as_ref(), &lex);
+    }
+    assert!(before > 0);
+    assert_eq!(game.candidates(&lex).count, 0);
+    assert_eq!(game.phase, Phase::Inconsistent);
+    assert_eq!(message, "No word fits your answers.");
+    let shown = game.submit("r", strategy.as_ref(), &lex);
+    let prefix = format!("Before your last answer {before} words fit: ");
+    assert!(shown.starts_with(&prefix), "{shown}");
+    assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
+    assert!(matches!(game.phase, Phase::Asking(Guess::Letter(_))));
+    assert_eq!(game.candidates(&lex).count, before);
+    // Marking a position already revealed is refused, and changes nothing.
+    let lex = Arc::new(
+        Lexicon::from_words([
+            "bread", "break", "bream", "dream", "cream", "creak", "freak", "great", "treat",
+        ])
+        .unwrap(),
+    );
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let mut game = Reverse::new(5);
+    game.submit("5", strategy.as_ref(), &lex);
+    let mut refused = false;
+    for _ in 0..30 {
+        let Phase::Asking(guess) = game.phase.clone() else {
+            break;
+        };
+        let revealed = game.state().unwrap().board().revealed();
+        if revealed != 0 && matches!(guess, Guess::Letter(_)) {
+            let p = revealed.trailing_zeros() + 1;
+            let message = game.submit(&p.to_string(), strategy.as_ref(), &lex);
+            assert!(
+                message.contains(&format!("Position {p} already shows")),
+                "{message}"
+            );
+            assert_eq!(game.phase, Phase::Asking(guess));
+            refused = true;
+            break;
+        }
+        game.submit(&honest("dream", &guess), strategy.as_ref(), &lex);
+    }
+    assert!(
+        refused,
+        "the test reached a letter guess with a revealed board"
+    );
+}
+
+fn tui_app(lives: u32) -> App {
+    let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
+    let config = Config {
+        lexicon,
+        dictionary_name: "fixture".into(),
+        referee: RefereeKind::Fair,
+        length: Some(5),
+        lives,
+        seed: 1,
+        guesser: None,
+    };
+    App::new(Session::new(config).unwrap()).unwrap()
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            c => KeyCode::Char(c),
+        };
+        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE))
+            .unwrap();
+    }
+}
+
+fn render(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn tui_start_screen() {
+    let app = tui_app(6);
+    insta::assert_snapshot!("tui_start", render(&app, 80, 24));
+}
+
+#[test]
+fn tui_mid_game() {
+    let mut app = tui_app(6);
+    keys(&mut app, "e\nx\na\n1cr");
+    assert!(app.message.contains("'1' ignored"), "{}", app.message);
+    insta::assert_snapshot!("tui_mid_game", render(&app, 80, 24));
+}
+
+#[test]
+fn tui_lost_then_play_again() {
+    let mut app = tui_app(6);
+    keys(&mut app, "b\nd\nf\ng\nh\ni\n");
+    assert!(app.is_over());
+    insta::assert_snapshot!("tui_lost", render(&app, 80, 24));
+    assert_eq!(app.session.stats.games, 1);
+    keys(&mut app, "y");
+    assert!(!app.is_over());
+    assert_eq!(app.input, "");
+    keys(&mut app, "crane\n");
+    assert_eq!((app.session.stats.games, app.session.stats.wins), (2, 1));
+    keys(&mut app, "q");
+    assert!(app.quit);
+}
+
+#[test]
+fn tui_too_small_terminal_shows_a_message() {
+    let app = tui_app(6);
+    let screen = render(&app, 40, 10);
+    assert!(screen.contains("The terminal is too"), "{screen}");
+    assert!(!screen.contains("guess>"));
+}
+
+#[test]
+fn tui_ctrl_c_and_escape_quit() {
+    let mut app = tui_app(6);
+    app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL))
+        .unwrap();
+    assert!(app.quit);
+    let mut app = tui_app(6);
+    keys(&mut app, "ab");
+    app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
+        .unwrap();
+    assert!(!app.quit && app.input.is_empty());
+    app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
+        .unwrap();
+    assert!(app.quit);
+}
