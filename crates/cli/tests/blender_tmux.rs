@@ -109,7 +109,7 @@ fn play_in_tmux_and_restore_the_terminal() {
     let after = dir.path().join("stty-after");
     let bin = env!("CARGO_BIN_EXE_blender");
     let script = format!(
-        "stty -g > {b}; {bin} play --seed 1 --scores {s}; stty -g > {a}; echo END-OF-GAME",
+        "stty -g > {b}; {bin} play --seed 1 --scores {s}; stty -g > {a}; echo END-OF-''GAME",
         b = before.display(),
         a = after.display(),
         s = scores.display()

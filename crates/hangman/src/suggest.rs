@@ -352,7 +352,13 @@ mod tests {
         let lex = Arc::new(Lexicon::from_words(["cat", "cot", "cut", "dog", "bat"]).unwrap());
         let info = strategy::find("greedy").unwrap();
         let p = Position::new(cells("c-t"), LetterSet::EMPTY, &[], 5).unwrap();
-        let advice = advise(&lex, info, &Settings::default(), &p, 100).unwrap();
+        // Greedy that guesses a word only when one candidate is left keeps the hand
+        // computation below short.
+        let settings = Settings {
+            params: vec![("word_at".into(), "1".into())],
+            ..Settings::default()
+        };
+        let advice = advise(&lex, info, &settings, &p, 100).unwrap();
         assert_eq!(advice.candidates, ["cat", "cot", "cut"]);
         let shown: Vec<(char, usize)> = advice
             .letters
@@ -370,7 +376,7 @@ mod tests {
         let err = advise(
             &lex,
             info,
-            &Settings::default(),
+            &settings,
             &Position::new(cells("z--"), LetterSet::EMPTY, &[], 5).unwrap(),
             100,
         )

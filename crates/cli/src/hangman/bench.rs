@@ -410,6 +410,18 @@ mod tests {
         broken: bool,
     }
 
+    /// Greedy without a tree evaluator.
+    struct NoTree(Box<dyn Strategy>);
+
+    impl Strategy for NoTree {
+        fn name(&self) -> &str {
+            "no-tree"
+        }
+        fn player(&self, length: usize, seed: u64) -> Box<dyn hangman::Player + '_> {
+            self.0.player(length, seed)
+        }
+    }
+
     impl Strategy for Tree {
         fn name(&self) -> &str {
             "tree"
@@ -485,7 +497,7 @@ mod tests {
         assert_eq!(tree.by_length, replay.by_length);
         // A strategy without an evaluator falls back to replay.
         let plain = plan(true)
-            .run_one("greedy", greedy().as_ref(), 3, Duration::ZERO, &bar)
+            .run_one("greedy", &NoTree(greedy()), 3, Duration::ZERO, &bar)
             .unwrap();
         assert_eq!(plain.mode, Mode::Replay);
         assert_eq!(plain.total_score, replay.total_score);
