@@ -128,7 +128,10 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
 
     // Quit with Escape: the alternate screen is gone and the terminal is cooked again.
     tmux.keys(&["Escape"]);
-    let pane = tmux.wait_for("the exit", |p| p.contains("EXITED"));
+    // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
+    let pane = tmux.wait_for("the exit", |p| {
+        p.lines().any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
+    });
     assert!(pane.contains("EXITED rc=0"), "{pane}");
     let pane = tmux.wait_for("stty", |p| p.contains("icanon"));
     assert!(
