@@ -11,7 +11,9 @@
 
 pub mod candidates;
 mod greedy;
+mod params;
 mod policy;
+pub mod seed;
 
 use std::sync::Arc;
 
@@ -20,6 +22,7 @@ use lexicon::Lexicon;
 use crate::game::{GameState, Guess, Outcome};
 
 pub use greedy::Greedy;
+pub use params::Params;
 pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
@@ -52,6 +55,9 @@ pub struct Settings {
     pub max_wrong: u32,
     /// Seed for strategies that sample.
     pub seed: u64,
+    /// Strategy-specific `key=value` parameters (`--param key=value`), documented on each
+    /// strategy; a strategy rejects keys it does not know (see [`Params`]).
+    pub params: Vec<(String, String)>,
 }
 
 impl Default for Settings {
@@ -59,6 +65,7 @@ impl Default for Settings {
         Settings {
             max_wrong: 5,
             seed: 1,
+            params: Vec::new(),
         }
     }
 }
@@ -97,7 +104,7 @@ pub struct StrategyInfo {
     pub aliases: &'static [&'static str],
     /// One line on what it does.
     pub summary: &'static str,
-    /// Whether its games depend only on the word (no randomness).
+    /// Whether its games depend only on the word (no randomness), with default parameters.
     pub deterministic: bool,
     build: Build,
 }
@@ -115,17 +122,48 @@ impl StrategyInfo {
 }
 
 /// Every strategy, in the order `hangman list` shows them.
-pub static REGISTRY: &[StrategyInfo] = &[StrategyInfo {
-    name: "greedy",
-    aliases: &[],
-    summary: "guess the letter found in the most remaining candidates; the word when one is left",
-    deterministic: true,
-    build: |lexicon, settings| {
-        Ok(Box::new(PolicyStrategy::new(
-            "greedy", Greedy, lexicon, settings,
-        )))
+pub static REGISTRY: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "greedy",
+        aliases: &[],
+        summary: "guess the letter found in the most remaining candidates; the word when one is left",
+        deterministic: true,
+        build: |lexicon, settings| {
+            Params::new("greedy", settings)?.finish()?;
+            Ok(Box::new(PolicyStrategy::new(
+                "greedy", Greedy, lexicon, settings,
+            )))
+        },
     },
-}];
+    StrategyInfo {
+        name: "deterministic-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, guess the letter with most occurrences",
+        deterministic: true,
+        build: seed::DeterministicRegex::build,
+    },
+    StrategyInfo {
+        name: "sampling-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, count letters on a random sample",
+        deterministic: false,
+        build: seed::SamplingRegex::build,
+    },
+    StrategyInfo {
+        name: "predicate",
+        aliases: &[],
+        summary: "seed: integer-encoded words, position predicates, sampled letter counts",
+        deterministic: false,
+        build: seed::PredicateStrategy::build,
+    },
+    StrategyInfo {
+        name: "trie",
+        aliases: &[],
+        summary: "seed: a sparse 26-ary trie pruned by position predicates, exact counts",
+        deterministic: true,
+        build: seed::TrieStrategy::build,
+    },
+];
 
 /// Finds a strategy by name or alias.
 pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
