@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use hangman::eval::{RunOptions, RunSummary, play_words, prepare};
 use hangman::strategy::{self, Settings};
-use lexicon::{LoadOptions, Lexicon};
+use lexicon::{Lexicon, LoadOptions};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
@@ -42,7 +42,10 @@ struct Args {
 
 fn parse() -> Result<Args, String> {
     let mut args = Args {
-        dict: format!("{}/../../../shared/data/words.txt", env!("CARGO_MANIFEST_DIR")),
+        dict: format!(
+            "{}/../../../shared/data/words.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         max_wrong: 4,
         sample: Some(1000),
         seed: 1,
@@ -64,7 +67,9 @@ fn parse() -> Result<Args, String> {
             "--strategy" => args.strategies.push(value()?),
             "--param" => {
                 let v = value()?;
-                let (k, x) = v.split_once('=').ok_or(format!("--param {v}: expected KEY=VALUE"))?;
+                let (k, x) = v
+                    .split_once('=')
+                    .ok_or(format!("--param {v}: expected KEY=VALUE"))?;
                 args.params.push((k.to_string(), x.to_string()));
             }
             _ => return Err(format!("unknown argument {flag}")),
@@ -114,7 +119,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         args.seed,
         args.threads
     );
-    println!("| strategy | games | avg score | paper score | ms/game | paper ms/game | speed-up | losses | setup ms |");
+    println!(
+        "| strategy | games | avg score | paper score | ms/game | paper ms/game | speed-up | losses | setup ms |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for name in &args.strategies {
         let settings = Settings {
@@ -138,7 +145,11 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         let ms = summary.mean_micros / 1e3;
         let paper = PAPER.iter().find(|p| p.0 == name.as_str());
         let (paper_score, paper_ms, speedup) = match paper {
-            Some(&(_, pm, ps)) => (format!("{ps:.3}"), format!("{pm:.1}"), format!("{:.0}x", pm / ms)),
+            Some(&(_, pm, ps)) => (
+                format!("{ps:.3}"),
+                format!("{pm:.1}"),
+                format!("{:.0}x", pm / ms),
+            ),
             None => ("-".into(), "-".into(), "-".into()),
         };
         println!(

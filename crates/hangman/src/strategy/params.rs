@@ -119,7 +119,13 @@ mod tests {
         let s = settings(&[("n", "0")]);
         let mut p = Params::new("x", &s).unwrap();
         let err = p
-            .get("n", 1u32, |&v| if v > 0 { Ok(()) } else { Err("must be positive".into()) })
+            .get("n", 1u32, |&v| {
+                if v > 0 {
+                    Ok(())
+                } else {
+                    Err("must be positive".into())
+                }
+            })
             .unwrap_err();
         assert!(err.to_string().contains("must be positive"), "{err}");
 
@@ -127,7 +133,10 @@ mod tests {
         let mut p = Params::new("x", &s).unwrap();
         p.get("n", 1u32, |_| Ok(())).unwrap();
         let err = p.finish().unwrap_err();
-        assert!(err.to_string().contains("\"nn\"") && err.to_string().contains("n"), "{err}");
+        assert!(
+            err.to_string().contains("\"nn\"") && err.to_string().contains("n"),
+            "{err}"
+        );
 
         let s = settings(&[("n", "1"), ("n", "2")]);
         assert!(Params::new("x", &s).is_err());

@@ -36,6 +36,11 @@ pub trait Store {
     /// How many words are left.
     fn len(&self) -> usize;
 
+    /// Whether no word is left.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Keeps the words consistent with `state`, the state right after guessing `last`
     /// (earlier guesses have been filtered on already).
     fn filter(&mut self, state: &GameState, last: Letter);
@@ -418,7 +423,10 @@ mod tests {
         counts[0] = 3; // a
         counts[4] = 3; // e
         counts[2] = 1; // c
-        assert_eq!(most_common_last(&counts, LetterSet::EMPTY), Some(letter(b'e')));
+        assert_eq!(
+            most_common_last(&counts, LetterSet::EMPTY),
+            Some(letter(b'e'))
+        );
         let guessed = LetterSet::EMPTY.with(letter(b'e'));
         assert_eq!(most_common_last(&counts, guessed), Some(letter(b'a')));
         assert_eq!(most_common_last(&[0; 26], LetterSet::EMPTY), None);
@@ -438,8 +446,7 @@ mod tests {
             .map(|i| LetterSet::of_word(if i % 2 == 0 { b"aab" } else { b"cc" }))
             .collect();
         let mut items: Vec<u32> = (0..1000).collect();
-        let counts =
-            Sampling::default().count(&mut items, &mut game_rng(7), |i| words[i as usize]);
+        let counts = Sampling::default().count(&mut items, &mut game_rng(7), |i| words[i as usize]);
         assert_eq!(counts[0] + counts[2], 100, "{counts:?}");
         assert_eq!(counts[0], counts[1]);
         // Same seed, same sample.

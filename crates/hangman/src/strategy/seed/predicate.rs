@@ -123,7 +123,8 @@ impl Store for PredicateStore<'_> {
     fn remove_word(&mut self, word: &[u8]) {
         let Some(codes) = encode(word) else { return };
         let words = self.words;
-        self.candidates.retain(|c| words.word(c) != codes.as_slice());
+        self.candidates
+            .retain(|c| words.word(c) != codes.as_slice());
     }
 
     fn count(&mut self, rng: &mut Pcg64) -> Counts {

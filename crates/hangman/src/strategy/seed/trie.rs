@@ -100,8 +100,7 @@ impl Trie {
 
     /// Whether `word` (letter codes) is in the trie.
     pub fn contains(&self, word: &[u8]) -> bool {
-        self.walk(word)
-            .is_some_and(|n| self.nodes[n as usize].end)
+        self.walk(word).is_some_and(|n| self.nodes[n as usize].end)
     }
 
     /// Inserts `word` (letter codes 0–25); false if it was already there.
@@ -402,7 +401,9 @@ impl Strategy for TrieStrategy {
 mod tests {
     use std::collections::BTreeSet;
 
-    use proptest::prelude::*;
+    use proptest::prelude::{
+        Strategy as _, TestCaseError, prop_assert, prop_assert_eq, prop_oneof, proptest,
+    };
 
     use super::*;
 
@@ -430,7 +431,10 @@ mod tests {
     }
 
     fn predicate() -> impl proptest::strategy::Strategy<Value = Predicate> {
-        prop_oneof![(0u8..4).prop_map(Predicate::Is), (0u8..4).prop_map(Predicate::Not)]
+        prop_oneof![
+            (0u8..4).prop_map(Predicate::Is),
+            (0u8..4).prop_map(Predicate::Not)
+        ]
     }
 
     proptest! {
