@@ -88,7 +88,7 @@ fn options(max_wrong: u32, seed: u64) -> RunOptions {
 }
 
 /// Everything about the games except their timing.
-fn games(results: &[GameResult]) -> Vec<(String, u32, bool, u32, Vec<String>)> {
+fn games(results: &[GameResult]) -> Games {
     results
         .iter()
         .map(|r| {
@@ -152,6 +152,26 @@ fn secrets_outside_the_dictionary_still_finish() {
     }
 }
 
+type Games = Vec<(String, u32, bool, u32, Vec<String>)>;
+
+/// The games of `words` with max wrong 4, played on a pool of `threads` threads.
+fn in_pool(
+    name: &str,
+    lexicon: &Arc<Lexicon>,
+    words: &[String],
+    threads: usize,
+    seed: u64,
+) -> Games {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let strategy = build(name, lexicon, 4, seed);
+        games(&run(strategy.as_ref(), words, &options(4, seed)))
+    })
+}
+
 #[test]
 fn deterministic_strategies_repeat_across_runs_seeds_and_thread_counts() {
     let lexicon = Arc::new(Lexicon::embedded());
@@ -162,16 +182,7 @@ fn deterministic_strategies_repeat_across_runs_seeds_and_thread_counts() {
         .map(str::to_string)
         .collect();
     for info in strategy::REGISTRY.iter().filter(|s| s.deterministic) {
-        let in_pool = |threads: usize, seed: u64| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                let strategy = build(info.name, &lexicon, 4, seed);
-                games(&run(strategy.as_ref(), &words, &options(4, seed)))
-            })
-        };
+        let in_pool = |threads, seed| in_pool(info.name, &lexicon, &words, threads, seed);
         let one = in_pool(1, 1);
         assert_eq!(one, in_pool(3, 1), "{}", info.name);
         assert_eq!(one, in_pool(3, 99), "{}: depends on the seed", info.name);
@@ -188,16 +199,7 @@ fn sampling_strategies_repeat_for_a_seed_and_vary_across_seeds() {
         .map(str::to_string)
         .collect();
     for name in ["sampling-regex", "predicate"] {
-        let in_pool = |threads: usize, seed: u64| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                let strategy = build(name, &lexicon, 4, seed);
-                games(&run(strategy.as_ref(), &words, &options(4, seed)))
-            })
-        };
+        let in_pool = |threads, seed| in_pool(name, &lexicon, &words, threads, seed);
         let a = in_pool(1, 5);
         assert_eq!(a, in_pool(3, 5), "{name}");
         assert_ne!(a, in_pool(3, 6), "{name} ignores its seed");
