@@ -130,7 +130,8 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     tmux.keys(&["Escape"]);
     // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
     let pane = tmux.wait_for("the exit", |p| {
-        p.lines().any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
+        p.lines()
+            .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
     });
     assert!(pane.contains("EXITED rc=0"), "{pane}");
     let pane = tmux.wait_for("stty", |p| p.contains("icanon"));

@@ -35,12 +35,14 @@ impl Default for Entropy {
 impl Entropy {
     /// Parameters: `word_at=N` (1–50, default 3), `risk=X` (0–100, default 2).
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Entropy, StrategyError> {
-        let params = Params::new(name, settings, &["word_at", "risk"])?;
+        let mut params = Params::new(name, settings)?;
         let d = Entropy::default();
-        Ok(Entropy {
-            word_at: params.get("word_at", d.word_at, 1..=50)?,
-            risk: params.get("risk", d.risk, 0.0..=100.0)?,
-        })
+        let entropy = Entropy {
+            word_at: params.range("word_at", d.word_at, 1..=50)?,
+            risk: params.range("risk", d.risk, 0.0..=100.0)?,
+        };
+        params.finish()?;
+        Ok(entropy)
     }
 
     /// Each splitting letter with its score, best first (ties to the earlier letter).

@@ -31,10 +31,12 @@ impl Default for Greedy {
 impl Greedy {
     /// Parameters: `word_at=N` (1–50, default 3).
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Greedy, StrategyError> {
-        let params = Params::new(name, settings, &["word_at"])?;
-        Ok(Greedy {
-            word_at: params.get("word_at", Greedy::default().word_at, 1..=50)?,
-        })
+        let mut params = Params::new(name, settings)?;
+        let greedy = Greedy {
+            word_at: params.range("word_at", Greedy::default().word_at, 1..=50)?,
+        };
+        params.finish()?;
+        Ok(greedy)
     }
 }
 

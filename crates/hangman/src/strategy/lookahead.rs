@@ -165,23 +165,21 @@ impl Lookahead {
         lexicon: &Arc<Lexicon>,
         settings: &Settings,
     ) -> Result<Lookahead, StrategyError> {
-        let p = Params::new(
-            name,
-            settings,
-            &["exact", "letters", "safe", "depth", "base"],
-        )?;
+        let mut p = Params::new(name, settings)?;
         let base = match p.choice("base", &["entropy", "greedy"])? {
             "greedy" => Base::Greedy(Greedy::default()),
             _ => Base::Entropy(Entropy::default()),
         };
-        Ok(Lookahead::new(
+        let lookahead = Lookahead::new(
             lexicon,
-            p.get("exact", 8, 2..=40)?,
-            p.get("letters", 4, 1..=26)?,
-            p.get("safe", 2, 0..=26)?,
-            p.get("depth", 1, 1..=2)?,
+            p.range("exact", 8, 2..=40)?,
+            p.range("letters", 4, 1..=26)?,
+            p.range("safe", 2, 0..=26)?,
+            p.range("depth", 1, 1..=2)?,
             base,
-        ))
+        );
+        p.finish()?;
+        Ok(lookahead)
     }
 
     fn memo(&self, bucket: &Bucket) -> &Memo {

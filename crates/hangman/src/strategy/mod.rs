@@ -15,6 +15,7 @@ mod greedy;
 mod lookahead;
 mod params;
 mod policy;
+pub mod seed;
 pub mod split;
 
 use std::sync::Arc;
@@ -117,7 +118,7 @@ pub struct StrategyInfo {
     pub aliases: &'static [&'static str],
     /// One line on what it does.
     pub summary: &'static str,
-    /// Whether its games depend only on the word (no randomness).
+    /// Whether its games depend only on the word (no randomness), with default parameters.
     pub deterministic: bool,
     build: Build,
 }
@@ -175,6 +176,34 @@ pub static REGISTRY: &[StrategyInfo] = &[
             )))
         },
     },
+    StrategyInfo {
+        name: "deterministic-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, guess the letter with most occurrences",
+        deterministic: true,
+        build: seed::DeterministicRegex::build,
+    },
+    StrategyInfo {
+        name: "sampling-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, count letters on a random sample",
+        deterministic: false,
+        build: seed::SamplingRegex::build,
+    },
+    StrategyInfo {
+        name: "predicate",
+        aliases: &[],
+        summary: "seed: integer-encoded words, position predicates, sampled letter counts",
+        deterministic: false,
+        build: seed::PredicateStrategy::build,
+    },
+    StrategyInfo {
+        name: "trie",
+        aliases: &[],
+        summary: "seed: a sparse 26-ary trie pruned by position predicates, exact counts",
+        deterministic: true,
+        build: seed::TrieStrategy::build,
+    },
 ];
 
 /// Finds a strategy by name or alias.
@@ -190,15 +219,4 @@ pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
-}
-
-/// Rejects any parameter, for strategies that take none.
-pub fn no_params(name: &str, settings: &Settings) -> Result<(), StrategyError> {
-    match settings.params.first() {
-        None => Ok(()),
-        Some((key, _)) => Err(StrategyError::BadSetting {
-            name: name.to_string(),
-            message: format!("unknown parameter {key:?} (this strategy takes none)"),
-        }),
-    }
 }
