@@ -4,11 +4,13 @@
 //!   [`Board`]);
 //! - [`referee`]: who answers guesses ([`Referee`], the fair [`Fair`]);
 //! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
-//! - [`eval`]: the game loop, runs over many words and their summaries.
+//! - [`eval`]: the game loop, runs over many words and their summaries;
+//! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
 pub mod eval;
 pub mod game;
 pub mod referee;
+pub mod solve;
 pub mod strategy;
 
 pub use game::{Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Status};

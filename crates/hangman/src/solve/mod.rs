@@ -1,0 +1,503 @@
+//! Exact minimax for evil hangman: how many misses can a cheating referee force?
+//!
+//! # The game solved
+//! The referee announces a length `L` and keeps the *family* of every word of that length
+//! consistent with its answers so far (at the start: the whole bucket). The guesser guesses
+//! letters; the referee partitions the family by the positions of the letter
+//! ([`candidates::partition`]) and keeps one part, answering with its position mask (mask 0
+//! is a *miss*). The game ends when one word is left: from then on the guesser knows the word
+//! and guesses it (or its letters) without another miss.
+//!
+//! The **value** `V(F)` of a family is the number of misses an optimal referee forces on an
+//! optimal guesser before the family is down to one word:
+//! `V(F) = 0` if `|F| <= 1`, else the minimum over letters `g` of the maximum over the parts
+//! `f` of `F` split by `g` of `[f is the miss part] + V(f)`. `M(L) = V(all words of length L)`.
+//! With `N` lives (the `N`th miss loses) the guesser wins against every referee iff
+//! `M(L) < N`; otherwise the referee wins against every guesser.
+//!
+//! Word guesses never help the guesser before one word is left (the referee can always call
+//! them wrong while two words remain, which costs a miss and removes one word, and a letter
+//! that the removed word does not share does at least as well), so the solver considers
+//! letter guesses only.
+//!
+//! # How it is solved exactly
+//! - **Null-window tests** [`Solver::at_least`]: "can the referee force at least `k` misses
+//!   from `F`?", iterated down from an upper bound given by a greedy guesser's worst case
+//!   until a test succeeds (MTD-style; bounds from earlier tests are reused).
+//! - **Transposition table keyed exactly by a canonical form**: the value depends on the
+//!   family only, never on the order of guesses. A family reached from the full bucket is
+//!   exactly the set of words that agree with its smallest word on every letter whose
+//!   position mask is the same across the family (the guessed letters are among them), so
+//!   `(set of constant letters, smallest word index)` identifies it: any two move orders, and
+//!   even different guessed sets, that reach the same family share one entry. Entries keep
+//!   a lower and an upper bound and the guesser's refuting letter.
+//! - **Dead-column collapse**: revealed positions and letters whose mask is constant across
+//!   the family cannot split it; they are dropped from the moves and from the key.
+//! - **Bounds as shortcuts**: `V(F) <= |F| - 1`; `V(F) <=` the most splitting letters any
+//!   word lacks (guessing them all identifies the word); `V(F) >= m - 1` for `m` words whose
+//!   splitting letters are pairwise disjoint (each guess can hit only one of them).
+//! - **Move ordering**: the guesser tries the table's refuting letter, then letters by how
+//!   many words contain them (small miss part first); the referee tries the miss part first,
+//!   then larger parts.
+//! - **Parallelism**: rayon across the letters of large guesser nodes and across lengths;
+//!   the table is sharded. Values are exact, so results do not depend on thread count.
+//! - **Time limit**: an aborted length reports the bounds it proved instead of a value.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use lexicon::{Bucket, Letter, LetterSet};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use crate::strategy::candidates;
+use crate::strategy::{Decision, Greedy, Knowledge, Policy};
+
+/// The search ran out of time (or was stopped); only proven bounds are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the search was stopped before it finished")]
+pub struct Aborted;
+
+/// Families at least this large search their letters in parallel.
+const PARALLEL_MIN: usize = 800;
+/// Families smaller than this are not stored in the table (recomputing is cheaper).
+const STORE_MIN: usize = 4;
+/// Table shards (a power of two).
+const SHARDS: usize = 64;
+/// Nodes between two checks of the deadline.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// One table entry, packed: lower bound, upper bound, refuting letter (26 = none).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    lo: u8,
+    hi: u8,
+    best: u8,
+}
+
+const NO_LETTER: u8 = 26;
+
+/// What one pass over a family tells: everything the node needs before splitting it.
+struct Scan {
+    /// Letters whose position mask differs between words: the only useful guesses.
+    split: u32,
+    /// Per letter, how many words contain it.
+    counts: [u32; 26],
+    /// Upper bound on the value: the most splitting letters any word lacks.
+    lacking_bound: u32,
+}
+
+/// Options of a solve.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolveOptions {
+    /// Stop searching at this instant and report bounds.
+    pub deadline: Option<Instant>,
+    /// Stop storing new table entries beyond this many (0: no limit), to bound memory.
+    pub max_entries: usize,
+}
+
+/// An exact solver for the families of one bucket. `Sync`: one solver may be searched from
+/// several threads; its table is shared.
+pub struct Solver<'a> {
+    bucket: &'a Bucket,
+    table: Vec<Mutex<FxHashMap<u64, Entry>>>,
+    entries: AtomicU64,
+    nodes: AtomicU64,
+    stop: AtomicBool,
+    options: SolveOptions,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver for families of `bucket`. Every family given to it must be *closed*: all
+    /// words of the bucket consistent with some set of answers (families reached from the
+    /// whole bucket by partitioning are). Call [`Solver::clear`] before using families of a
+    /// different universe (e.g. after removing a word from the family by hand).
+    pub fn new(bucket: &'a Bucket, options: SolveOptions) -> Solver<'a> {
+        Solver {
+            bucket,
+            table: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            entries: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            options,
+        }
+    }
+
+    /// Forgets every table entry.
+    pub fn clear(&mut self) {
+        for shard in &mut self.table {
+            shard.get_mut().expect("table lock").clear();
+        }
+        *self.entries.get_mut() = 0;
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The exact value `V(family)` (misses the referee forces before one word is left).
+    /// `family` must be sorted ascending and closed (see [`Solver::new`]).
+    pub fn value(&self, family: &[u32]) -> Result<u32, Aborted> {
+        let (mut lo, mut hi) = self.bounds(family);
+        // Bisect with null-window tests; the table keeps what each test proved.
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.at_least(family, mid)? {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(lo)
+    }
+
+    /// The value of the referee's best answer after the guesser guesses `letter` from
+    /// `family`, at least `k`? (The maximum over the parts `f` of `[miss] + V(f)`.)
+    pub fn after_letter_at_least(
+        &self,
+        family: &[u32],
+        letter: Letter,
+        k: u32,
+    ) -> Result<bool, Aborted> {
+        self.referee_reaches(family, letter, k)
+    }
+
+    /// Proven bounds `(lower, upper)` on `V(family)` from the table and cheap shortcuts.
+    pub fn bounds(&self, family: &[u32]) -> (u32, u32) {
+        if family.len() <= 1 {
+            return (0, 0);
+        }
+        let scan = self.scan(family);
+        let (mut lo, mut hi) = self.cheap_bounds(family, &scan);
+        if let Some(e) = self.lookup(self.key(family, &scan)) {
+            lo = lo.max(u32::from(e.lo));
+            hi = hi.min(u32::from(e.hi));
+        }
+        (lo, hi.max(lo))
+    }
+
+    /// Whether the referee can force at least `k` misses from `family` (sorted, closed).
+    pub fn at_least(&self, family: &[u32], k: u32) -> Result<bool, Aborted> {
+        if k == 0 {
+            return Ok(true);
+        }
+        let n = family.len();
+        if n <= 1 || (n as u32 - 1) < k {
+            return Ok(false);
+        }
+        self.tick()?;
+        let scan = self.scan(family);
+        let key = self.key(family, &scan);
+        let entry = self.lookup(key);
+        let (mut lo, mut hi) = self.cheap_bounds(family, &scan);
+        let mut best = NO_LETTER;
+        if let Some(e) = entry {
+            lo = lo.max(u32::from(e.lo));
+            hi = hi.min(u32::from(e.hi));
+            best = e.best;
+        }
+        if lo >= k {
+            return Ok(true);
+        }
+        if hi < k {
+            return Ok(false);
+        }
+        // The guesser's letters: the table's refutation first, then the letters most words
+        // contain (the smallest miss part).
+        let mut letters: Vec<Letter> = LetterSet::from_bits(scan.split).iter().collect();
+        letters.sort_by_key(|l| {
+            (
+                u8::from(l.index() as u8 != best),
+                std::cmp::Reverse(scan.counts[l.index()]),
+                l.index(),
+            )
+        });
+        let refutation = if n >= PARALLEL_MIN {
+            letters
+                .par_iter()
+                .map(|&g| (g, self.referee_reaches(family, g, k)))
+                .find_first(|(_, r)| !matches!(r, Ok(true)))
+        } else {
+            let mut found = None;
+            for &g in &letters {
+                let r = self.referee_reaches(family, g, k);
+                if !matches!(r, Ok(true)) {
+                    found = Some((g, r));
+                    break;
+                }
+            }
+            found
+        };
+        match refutation {
+            None => {
+                self.store(n, key, k, u32::MAX, NO_LETTER);
+                Ok(true)
+            }
+            Some((g, Ok(_))) => {
+                self.store(n, key, 0, k - 1, g.index() as u8);
+                Ok(false)
+            }
+            Some((_, Err(e))) => Err(e),
+        }
+    }
+
+    /// Whether some part of `family` split by `letter` gives the referee `k` misses.
+    fn referee_reaches(&self, family: &[u32], letter: Letter, k: u32) -> Result<bool, Aborted> {
+        let mut parts = candidates::partition(self.bucket, family, letter);
+        // The miss part (mask 0, first when present) is worth one more; then larger parts
+        // are likelier to hold many misses.
+        let has_miss = parts.first().is_some_and(|(m, _)| *m == 0);
+        let hits = usize::from(has_miss);
+        parts[hits..].sort_by_key(|(mask, part)| (std::cmp::Reverse(part.len()), *mask));
+        for (mask, part) in &parts {
+            let need = if *mask == 0 { k - 1 } else { k };
+            if self.at_least(part, need)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn scan(&self, family: &[u32]) -> Scan {
+        let first = self.bucket.position_masks(family[0] as usize);
+        let mut differ = 0u32;
+        let mut counts = [0u32; 26];
+        for &w in &family[1..] {
+            let masks = self.bucket.position_masks(w as usize);
+            for l in 0..26 {
+                differ |= u32::from(masks[l] != first[l]) << l;
+            }
+        }
+        let mut min_has = u32::MAX;
+        for &w in family {
+            let letters = self.bucket.letters(w as usize).bits();
+            for l in LetterSet::from_bits(letters).iter() {
+                counts[l.index()] += 1;
+            }
+            min_has = min_has.min((letters & differ).count_ones());
+        }
+        Scan {
+            split: differ,
+            counts,
+            lacking_bound: differ.count_ones() - min_has,
+        }
+    }
+
+    /// The canonical key: the constant letters (the complement of the splitting ones) and
+    /// the smallest word.
+    fn key(&self, family: &[u32], scan: &Scan) -> u64 {
+        (u64::from(scan.split) << 32) | u64::from(family[0])
+    }
+
+    fn cheap_bounds(&self, family: &[u32], scan: &Scan) -> (u32, u32) {
+        let hi = (family.len() as u32 - 1).min(scan.lacking_bound);
+        // Words whose splitting letters are pairwise disjoint: each guess hits at most one,
+        // so the referee answers "miss" until one is left. Fewest letters first.
+        let mut by_size: Vec<(u32, u32)> = family
+            .iter()
+            .map(|&w| {
+                let s = self.bucket.letters(w as usize).bits() & scan.split;
+                (s.count_ones(), s)
+            })
+            .collect();
+        by_size.sort_unstable();
+        let mut used = 0u32;
+        let mut disjoint = 0u32;
+        for (_, s) in by_size {
+            if s & used == 0 {
+                used |= s;
+                disjoint += 1;
+            }
+        }
+        (disjoint.saturating_sub(1).min(hi), hi)
+    }
+
+    fn lookup(&self, key: u64) -> Option<Entry> {
+        let shard = &self.table[shard_of(key)];
+        shard.lock().expect("table lock").get(&key).copied()
+    }
+
+    fn store(&self, n: usize, key: u64, lo: u32, hi: u32, best: u8) {
+        if n < STORE_MIN {
+            return;
+        }
+        let mut shard = self.table[shard_of(key)].lock().expect("table lock");
+        let full = self.options.max_entries > 0
+            && self.entries.load(Ordering::Relaxed) >= self.options.max_entries as u64;
+        let clamp = |v: u32| v.min(u32::from(u8::MAX)) as u8;
+        match shard.get_mut(&key) {
+            Some(e) => {
+                e.lo = e.lo.max(clamp(lo));
+                e.hi = e.hi.min(clamp(hi));
+                if best != NO_LETTER {
+                    e.best = best;
+                }
+            }
+            None if !full => {
+                shard.insert(
+                    key,
+                    Entry {
+                        lo: clamp(lo),
+                        hi: clamp(hi),
+                        best,
+                    },
+                );
+                self.entries.fetch_add(1, Ordering::Relaxed);
+            }
+            None => {}
+        }
+    }
+
+    fn tick(&self) -> Result<(), Aborted> {
+        let n = self.nodes.fetch_add(1, Ordering::Relaxed);
+        if n.is_multiple_of(CHECK_EVERY)
+            && let Some(deadline) = self.options.deadline
+            && Instant::now() >= deadline
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Aborted);
+        }
+        Ok(())
+    }
+}
+
+fn shard_of(key: u64) -> usize {
+    // Mix the word index and the letters so neighbouring families spread over shards.
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % SHARDS
+}
+
+/// The most misses the greedy guesser can suffer from `family` against any referee: an
+/// upper bound on `V(family)` (greedy is one guesser; the optimal one does no worse).
+pub fn greedy_bound(bucket: &Bucket, family: &[u32]) -> u32 {
+    fn walk(bucket: &Bucket, family: &[u32], knowledge: Knowledge) -> u32 {
+        if family.len() <= 1 {
+            return 0;
+        }
+        match Greedy.decide(bucket, family, &knowledge) {
+            Decision::Letter(letter) => candidates::partition(bucket, family, letter)
+                .into_iter()
+                .map(|(mask, part)| {
+                    u32::from(mask == 0) + walk(bucket, &part, knowledge.after_letter(letter, mask))
+                })
+                .max()
+                .unwrap_or(0),
+            // Greedy guesses a word only when one is left.
+            Decision::Word(_) => 0,
+        }
+    }
+    walk(bucket, family, Knowledge::new(u32::MAX))
+}
+
+/// Proven bounds on a value; equal when exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// The referee can force at least this many misses.
+    pub lower: u32,
+    /// The guesser can hold the referee to at most this many misses.
+    pub upper: u32,
+}
+
+impl Bounds {
+    /// Whether the value is known exactly.
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// The solution (or the bounds found) for one word length.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthSolution {
+    /// Word length.
+    pub length: usize,
+    /// Words of that length.
+    pub words: usize,
+    /// `M(L)`: the misses an optimal referee forces on an optimal guesser before one word
+    /// is left, or bounds on it when the search stopped early.
+    pub misses: Bounds,
+    /// The guesser's optimal first letters (every letter that holds the referee to `M(L)`);
+    /// empty unless exact and found in time.
+    pub best_first: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time for this length, seconds.
+    pub seconds: f64,
+}
+
+impl LengthSolution {
+    /// Who wins with `lives` lives (the `lives`th miss loses): `Some(true)` if the guesser
+    /// wins against every referee (`M < lives`), `Some(false)` if the referee wins against
+    /// every guesser (`M >= lives`), `None` if the bounds do not decide it.
+    pub fn guesser_wins(&self, lives: u32) -> Option<bool> {
+        if self.misses.upper < lives {
+            Some(true)
+        } else if self.misses.lower >= lives {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// Solves one length: `M(L)` exactly (or bounds if `options.deadline` passes first) and the
+/// optimal first letters. `progress` is called with the bounds each time they improve.
+pub fn solve_length(
+    bucket: &Bucket,
+    options: SolveOptions,
+    progress: &(dyn Fn(usize, Bounds) + Sync),
+) -> LengthSolution {
+    let start = Instant::now();
+    let family = candidates::all(bucket);
+    let solver = Solver::new(bucket, options);
+    let (lo, hi) = solver.bounds(&family);
+    let mut bounds = Bounds {
+        lower: lo,
+        upper: hi.min(greedy_bound(bucket, &family)).max(lo),
+    };
+    progress(bucket.length(), bounds);
+    // Test downwards from the upper bound: a failing test is a guesser strategy (cheap to
+    // prove with good move ordering), and only the last, succeeding test needs a full
+    // referee proof.
+    while bounds.lower < bounds.upper {
+        match solver.at_least(&family, bounds.upper) {
+            Ok(true) => bounds.lower = bounds.upper,
+            Ok(false) => bounds.upper -= 1,
+            Err(Aborted) => break,
+        }
+        progress(bucket.length(), bounds);
+    }
+    let mut best_first = Vec::new();
+    if bounds.is_exact() && family.len() > 1 {
+        let m = bounds.upper;
+        let split = solver.scan(&family).split;
+        for letter in LetterSet::from_bits(split).iter() {
+            match solver.after_letter_at_least(&family, letter, m + 1) {
+                Ok(false) => best_first.push(letter.to_string()),
+                Ok(true) => {}
+                Err(Aborted) => {
+                    best_first.clear();
+                    break;
+                }
+            }
+        }
+    }
+    LengthSolution {
+        length: bucket.length(),
+        words: bucket.len(),
+        misses: bounds,
+        best_first,
+        nodes: solver.nodes(),
+        seconds: elapsed_secs(start.elapsed()),
+    }
+}
+
+fn elapsed_secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+#[cfg(test)]
+mod tests;
