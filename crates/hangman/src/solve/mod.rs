@@ -78,6 +78,7 @@ struct Entry {
 }
 
 const NO_LETTER: u8 = 26;
+const ALL_LETTERS: u32 = LetterSet::FULL.bits();
 
 /// What one pass over a family tells: everything the node needs before splitting it.
 struct Scan {
@@ -87,6 +88,8 @@ struct Scan {
     counts: [u32; 26],
     /// Upper bound on the value: the most splitting letters any word lacks.
     lacking_bound: u32,
+    /// Size of a set of words whose splitting letters are pairwise disjoint.
+    disjoint: u32,
 }
 
 /// Options of a solve.
@@ -162,7 +165,11 @@ impl<'a> Solver<'a> {
         letter: Letter,
         k: u32,
     ) -> Result<bool, Aborted> {
-        self.referee_reaches(family, letter, k)
+        if family.len() <= 1 {
+            return Ok(false);
+        }
+        let split = self.scan(family, ALL_LETTERS).split;
+        self.referee_reaches(family, split, letter, k)
     }
 
     /// Proven bounds `(lower, upper)` on `V(family)` from the table and cheap shortcuts.
@@ -170,7 +177,7 @@ impl<'a> Solver<'a> {
         if family.len() <= 1 {
             return (0, 0);
         }
-        let scan = self.scan(family);
+        let scan = self.scan(family, ALL_LETTERS);
         let (mut lo, mut hi) = self.cheap_bounds(family, &scan);
         if let Some(e) = self.lookup(self.key(family, &scan)) {
             lo = lo.max(u32::from(e.lo));
@@ -184,27 +191,37 @@ impl<'a> Solver<'a> {
         if k == 0 {
             return Ok(true);
         }
-        let n = family.len();
-        if n <= 1 || (n as u32 - 1) < k {
+        if family.len() <= 1 || (family.len() as u32 - 1) < k {
             return Ok(false);
         }
         self.tick()?;
-        let scan = self.scan(family);
-        let key = self.key(family, &scan);
-        let entry = self.lookup(key);
-        let (mut lo, mut hi) = self.cheap_bounds(family, &scan);
+        let scan = self.scan(family, ALL_LETTERS);
+        self.search(family, &scan, k)
+    }
+
+    /// Bounds on `V(family)` and the table's refuting letter, from a scan.
+    fn node_bounds(&self, family: &[u32], scan: &Scan) -> (u32, u32, u8) {
+        let (mut lo, mut hi) = self.cheap_bounds(family, scan);
         let mut best = NO_LETTER;
-        if let Some(e) = entry {
+        if let Some(e) = self.lookup(self.key(family, scan)) {
             lo = lo.max(u32::from(e.lo));
             hi = hi.min(u32::from(e.hi));
             best = e.best;
         }
+        (lo, hi, best)
+    }
+
+    /// The guesser's node: the referee reaches `k` iff it does after every useful letter.
+    fn search(&self, family: &[u32], scan: &Scan, k: u32) -> Result<bool, Aborted> {
+        let n = family.len();
+        let (lo, hi, best) = self.node_bounds(family, scan);
         if lo >= k {
             return Ok(true);
         }
         if hi < k {
             return Ok(false);
         }
+        let key = self.key(family, scan);
         // The guesser's letters: the table's refutation first, then the letters most words
         // contain (the smallest miss part).
         let mut letters: Vec<Letter> = LetterSet::from_bits(scan.split).iter().collect();
@@ -218,12 +235,12 @@ impl<'a> Solver<'a> {
         let refutation = if n >= PARALLEL_MIN {
             letters
                 .par_iter()
-                .map(|&g| (g, self.referee_reaches(family, g, k)))
+                .map(|&g| (g, self.referee_reaches(family, scan.split, g, k)))
                 .find_first(|(_, r)| !matches!(r, Ok(true)))
         } else {
             let mut found = None;
             for &g in &letters {
-                let r = self.referee_reaches(family, g, k);
+                let r = self.referee_reaches(family, scan.split, g, k);
                 if !matches!(r, Ok(true)) {
                     found = Some((g, r));
                     break;
@@ -244,45 +261,92 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Whether some part of `family` split by `letter` gives the referee `k` misses.
-    fn referee_reaches(&self, family: &[u32], letter: Letter, k: u32) -> Result<bool, Aborted> {
-        let mut parts = candidates::partition(self.bucket, family, letter);
-        // The miss part (mask 0, first when present) is worth one more; then larger parts
-        // are likelier to hold many misses.
-        let has_miss = parts.first().is_some_and(|(m, _)| *m == 0);
-        let hits = usize::from(has_miss);
-        parts[hits..].sort_by_key(|(mask, part)| (std::cmp::Reverse(part.len()), *mask));
+    /// The referee's node: whether some part of `family` split by `letter` gives it `k`
+    /// misses. `split` are the letters that split `family`.
+    fn referee_reaches(
+        &self,
+        family: &[u32],
+        split: u32,
+        letter: Letter,
+        k: u32,
+    ) -> Result<bool, Aborted> {
+        let parts = candidates::partition(self.bucket, family, letter);
+        let rest = split & !letter.bit();
+        // Settle what the table and the bounds settle before searching anything (enhanced
+        // transposition cutoff), keeping the parts that need a search.
+        let mut open = Vec::with_capacity(parts.len());
         for (mask, part) in &parts {
+            // The miss part (mask 0) is worth one more miss.
             let need = if *mask == 0 { k - 1 } else { k };
-            if self.at_least(part, need)? {
+            if need == 0 {
+                return Ok(true);
+            }
+            if part.len() <= 1 || (part.len() as u32 - 1) < need {
+                continue;
+            }
+            let scan = self.scan(part, rest);
+            let (lo, hi, _) = self.node_bounds(part, &scan);
+            if lo >= need {
+                return Ok(true);
+            }
+            if hi >= need {
+                open.push((u8::from(*mask != 0), part.as_slice(), scan, need));
+            }
+        }
+        // The miss part first, then larger parts, likelier to hold many misses.
+        open.sort_by_key(|(hit, part, _, _)| (*hit, std::cmp::Reverse(part.len())));
+        for (_, part, scan, need) in &open {
+            self.tick()?;
+            if self.search(part, scan, *need)? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    fn scan(&self, family: &[u32]) -> Scan {
+    /// One pass over `family`; only letters in `candidates` can split it (a letter that was
+    /// constant across a parent family stays constant in its parts).
+    fn scan(&self, family: &[u32], candidates: u32) -> Scan {
         let first = self.bucket.position_masks(family[0] as usize);
         let mut differ = 0u32;
-        let mut counts = [0u32; 26];
+        let mut open = candidates;
         for &w in &family[1..] {
-            let masks = self.bucket.position_masks(w as usize);
-            for l in 0..26 {
-                differ |= u32::from(masks[l] != first[l]) << l;
+            if open == 0 {
+                break;
             }
+            let masks = self.bucket.position_masks(w as usize);
+            for l in LetterSet::from_bits(open).iter() {
+                let i = l.index();
+                differ |= u32::from(masks[i] != first[i]) << i;
+            }
+            open &= !differ;
         }
+        let mut counts = [0u32; 26];
         let mut min_has = u32::MAX;
         for &w in family {
-            let letters = self.bucket.letters(w as usize).bits();
+            let letters = self.bucket.letters(w as usize).bits() & differ;
             for l in LetterSet::from_bits(letters).iter() {
                 counts[l.index()] += 1;
             }
-            min_has = min_has.min((letters & differ).count_ones());
+            min_has = min_has.min(letters.count_ones());
+        }
+        // A set of words with pairwise disjoint splitting letters (a lower bound), built
+        // greedily from the words with the fewest such letters: a few cheap passes.
+        let (mut used, mut disjoint) = (0u32, 0u32);
+        for size in (min_has..min_has + 3).map(Some).chain([None]) {
+            for &w in family {
+                let letters = self.bucket.letters(w as usize).bits() & differ;
+                if letters & used == 0 && size.is_none_or(|s| letters.count_ones() == s) {
+                    used |= letters;
+                    disjoint += 1;
+                }
+            }
         }
         Scan {
             split: differ,
             counts,
             lacking_bound: differ.count_ones() - min_has,
+            disjoint,
         }
     }
 
@@ -295,24 +359,8 @@ impl<'a> Solver<'a> {
     fn cheap_bounds(&self, family: &[u32], scan: &Scan) -> (u32, u32) {
         let hi = (family.len() as u32 - 1).min(scan.lacking_bound);
         // Words whose splitting letters are pairwise disjoint: each guess hits at most one,
-        // so the referee answers "miss" until one is left. Fewest letters first.
-        let mut by_size: Vec<(u32, u32)> = family
-            .iter()
-            .map(|&w| {
-                let s = self.bucket.letters(w as usize).bits() & scan.split;
-                (s.count_ones(), s)
-            })
-            .collect();
-        by_size.sort_unstable();
-        let mut used = 0u32;
-        let mut disjoint = 0u32;
-        for (_, s) in by_size {
-            if s & used == 0 {
-                used |= s;
-                disjoint += 1;
-            }
-        }
-        (disjoint.saturating_sub(1).min(hi), hi)
+        // so the referee answers "miss" until one is left.
+        (scan.disjoint.saturating_sub(1).min(hi), hi)
     }
 
     fn lookup(&self, key: u64) -> Option<Entry> {
@@ -473,7 +521,7 @@ pub fn solve_length(
     let mut best_first = Vec::new();
     if bounds.is_exact() && family.len() > 1 {
         let m = bounds.upper;
-        let split = solver.scan(&family).split;
+        let split = solver.scan(&family, ALL_LETTERS).split;
         for letter in LetterSet::from_bits(split).iter() {
             match solver.after_letter_at_least(&family, letter, m + 1) {
                 Ok(false) => best_first.push(letter.to_string()),
