@@ -25,6 +25,9 @@ pub struct Cli {
 pub enum Command {
     /// List the strategies, one line each.
     List,
+    /// Evil hangman solved exactly: per word length, the misses an optimal cheating referee
+    /// forces on an optimal guesser, and which side wins.
+    Solve(super::solve::SolveArgs),
 }
 
 /// Choosing a strategy: by name, or with the seed tool's flags.
@@ -82,6 +85,12 @@ pub struct ScoreArgs {
     #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: u32,
+
+    /// Who answers: `fair` (the test word is the secret), `evil` (keeps the largest word
+    /// family) or `evil-lookahead` (keeps the family worth the most misses). A cheating
+    /// referee uses only each test word's length: it plays every word of that length.
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
 
     /// Play every word of the dictionary.
     #[arg(short = 'a', long, conflicts_with = "sample")]

@@ -3,6 +3,7 @@
 mod args;
 mod list;
 mod score;
+mod solve;
 
 use std::ffi::OsString;
 
@@ -15,6 +16,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;
     match cli.command {
         Some(Command::List) => list::run(),
+        Some(Command::Solve(args)) => solve::run(args),
         None => score::run(cli.score),
     }
 }

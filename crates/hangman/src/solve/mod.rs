@@ -99,6 +99,9 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Stop storing new table entries beyond this many (0: no limit), to bound memory.
     pub max_entries: usize,
+    /// Stop after this many nodes (0: no limit). Unlike a deadline this is deterministic
+    /// for a single-threaded search (families smaller than the parallel threshold).
+    pub max_nodes: u64,
 }
 
 /// An exact solver for the families of one bucket. `Sync`: one solver may be searched from
@@ -126,6 +129,12 @@ impl<'a> Solver<'a> {
             stop: AtomicBool::new(false),
             options,
         }
+    }
+
+    /// Lets a stopped search run again, with a new deadline.
+    pub fn restart(&mut self, deadline: Option<Instant>) {
+        self.options.deadline = deadline;
+        *self.stop.get_mut() = false;
     }
 
     /// Forgets every table entry.
@@ -407,6 +416,9 @@ impl<'a> Solver<'a> {
         {
             self.stop.store(true, Ordering::Relaxed);
         }
+        if self.options.max_nodes > 0 && n >= self.options.max_nodes {
+            self.stop.store(true, Ordering::Relaxed);
+        }
         if self.stop.load(Ordering::Relaxed) {
             return Err(Aborted);
         }
@@ -467,13 +479,17 @@ pub struct LengthSolution {
     /// `M(L)`: the misses an optimal referee forces on an optimal guesser before one word
     /// is left, or bounds on it when the search stopped early.
     pub misses: Bounds,
-    /// The guesser's optimal first letters (every letter that holds the referee to `M(L)`);
-    /// empty unless exact and found in time.
+    /// The guesser's optimal first letters proven so (letters that hold the referee to
+    /// `M(L)`); empty unless `M(L)` is exact.
     pub best_first: Vec<String>,
+    /// Whether every letter was settled, so `best_first` is all the optimal first letters.
+    pub best_first_complete: bool,
     /// Nodes searched.
     pub nodes: u64,
-    /// Wall time for this length, seconds.
+    /// Wall time to find `M(L)` (or its bounds), seconds.
     pub seconds: f64,
+    /// Wall time including the search for the optimal first letters, seconds.
+    pub seconds_with_first: f64,
 }
 
 impl LengthSolution {
@@ -502,6 +518,7 @@ pub fn solve_length(
     let family = candidates::all(bucket);
     let solver = Solver::new(bucket, options);
     let (lo, hi) = solver.bounds(&family);
+    let mut nodes;
     let mut bounds = Bounds {
         lower: lo,
         upper: hi.min(greedy_bound(bucket, &family)).max(lo),
@@ -518,34 +535,46 @@ pub fn solve_length(
         }
         progress(bucket.length(), bounds);
     }
+    let solve_seconds = start.elapsed().as_secs_f64();
+    nodes = solver.nodes();
+    // The optimal first letters: a letter is optimal iff the referee cannot reach M + 1
+    // after it. Proving a letter bad takes a full referee proof, so this phase gets its own
+    // time (as long as finding M took, at least 5 s, within the overall deadline); letters
+    // it cannot settle leave the list marked incomplete.
     let mut best_first = Vec::new();
+    let mut best_first_complete = false;
     if bounds.is_exact() && family.len() > 1 {
         let m = bounds.upper;
+        let budget = start.elapsed().max(Duration::from_secs(5));
+        let mut phase_deadline = Instant::now() + budget;
+        if let Some(d) = options.deadline {
+            phase_deadline = phase_deadline.min(d);
+        }
+        let mut solver = solver;
+        solver.restart(Some(phase_deadline));
+        best_first_complete = true;
         let split = solver.scan(&family, ALL_LETTERS).split;
         for letter in LetterSet::from_bits(split).iter() {
             match solver.after_letter_at_least(&family, letter, m + 1) {
                 Ok(false) => best_first.push(letter.to_string()),
                 Ok(true) => {}
-                Err(Aborted) => {
-                    best_first.clear();
-                    break;
-                }
+                Err(Aborted) => best_first_complete = false,
             }
         }
+        nodes = solver.nodes();
     }
     LengthSolution {
         length: bucket.length(),
         words: bucket.len(),
         misses: bounds,
         best_first,
-        nodes: solver.nodes(),
-        seconds: elapsed_secs(start.elapsed()),
+        best_first_complete,
+        nodes,
+        seconds: solve_seconds,
+        seconds_with_first: start.elapsed().as_secs_f64(),
     }
 }
 
-fn elapsed_secs(d: Duration) -> f64 {
-    d.as_secs_f64()
-}
 
 #[cfg(test)]
 mod tests;

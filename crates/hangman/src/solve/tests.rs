@@ -100,7 +100,7 @@ fn an_expired_deadline_reports_bounds_not_a_value() {
     let past = Instant::now() - Duration::from_secs(1);
     let options = SolveOptions {
         deadline: Some(past),
-        max_entries: 0,
+        ..SolveOptions::default()
     };
     let solution = solve_length(b, options, &|_, _| {});
     let exact = brute(b, &candidates::all(b));
