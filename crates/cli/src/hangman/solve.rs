@@ -126,9 +126,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         )));
     }
     let start = Instant::now();
-    let deadline = args
-        .time_limit
-        .map(|s| start + Duration::from_secs_f64(s));
+    let deadline = args.time_limit.map(|s| start + Duration::from_secs_f64(s));
     let options = SolveOptions {
         deadline,
         // About 16 bytes an entry: a few GB at most.
@@ -269,7 +267,11 @@ fn write(out: &mut dyn Write, report: &Report, format: SolveFormat) -> anyhow::R
                  exist; s = seconds to find M. The guesser wins with {} lives iff M < {}.",
                 report.lives, report.lives
             )?;
-            writeln!(out, "dictionary {} · {} thread(s)", report.dictionary, report.threads)?;
+            writeln!(
+                out,
+                "dictionary {} · {} thread(s)",
+                report.dictionary, report.threads
+            )?;
         }
     }
     Ok(())

@@ -19,7 +19,8 @@ pub enum FamilyChoice {
     /// The family worth the most misses: `[miss] + V(family)` with `V` the exact minimax
     /// value of [`crate::solve`] when a search of at most `node_budget` nodes settles it,
     /// else the midpoint of the solver's proven bounds; ties as for
-    /// [`FamilyChoice::Largest`] (size first).
+    /// [`FamilyChoice::Largest`] (size first). Families larger than
+    /// [`LOOKAHEAD_MAX_FAMILY`] are valued by the solver's cheap bounds only.
     Lookahead {
         /// Nodes allowed per family and guess (deterministic, unlike a time limit).
         node_budget: u64,
@@ -28,6 +29,9 @@ pub enum FamilyChoice {
 
 /// The node budget of the `evil-lookahead` referee per family and guess.
 pub const LOOKAHEAD_NODES: u64 = 4_000;
+
+/// Families larger than this are valued by the solver's cheap bounds, not searched.
+pub const LOOKAHEAD_MAX_FAMILY: usize = 1_500;
 
 /// A cheating referee: keeps the family of words consistent with every answer so far.
 #[derive(Clone, Debug)]
@@ -107,6 +111,10 @@ impl Evil {
                         );
                         let value = if !closed {
                             (part.len() as f64).log2() / 2.0
+                        } else if part.len() > LOOKAHEAD_MAX_FAMILY {
+                            // Too large to search within the budget: its cheap bounds.
+                            let (lo, hi) = solver.bounds(part);
+                            f64::from(lo + hi) / 2.0
                         } else {
                             match solver.value(part) {
                                 Ok(v) => f64::from(v),
@@ -129,7 +137,6 @@ impl Evil {
             }
         }
     }
-
 }
 
 impl Referee for Evil {
@@ -138,7 +145,8 @@ impl Referee for Evil {
     }
 
     fn answer_letter(&mut self, letter: Letter) -> u32 {
-        let mut parts = candidates::partition(self.lexicon.bucket(self.length), &self.family, letter);
+        let mut parts =
+            candidates::partition(self.lexicon.bucket(self.length), &self.family, letter);
         let keep = self.choose(&parts);
         let (mask, family) = parts.swap_remove(keep);
         self.family = family;
@@ -151,7 +159,11 @@ impl Referee for Evil {
             return bucket.word(only as usize) == word;
         }
         // While two words remain the guess is wrong; a guessed word leaves the family.
-        if let Some(i) = self.family.iter().position(|&c| bucket.word(c as usize) == word) {
+        if let Some(i) = self
+            .family
+            .iter()
+            .position(|&c| bucket.word(c as usize) == word)
+        {
             self.family.remove(i);
             self.removed = true;
         }

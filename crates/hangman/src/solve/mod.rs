@@ -575,6 +575,5 @@ pub fn solve_length(
     }
 }
 
-
 #[cfg(test)]
 mod tests;

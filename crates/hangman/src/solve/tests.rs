@@ -75,7 +75,9 @@ fn disjoint_words_force_one_miss_per_word_but_one() {
 fn the_seed_readers_example_beats_largest_family() {
     // The seed's reader: after "a", the largest family is the five a-less words, yet the
     // four a-words hold more misses for the referee.
-    let words = ["abd", "acd", "abe", "ace", "dde", "ded", "edd", "ede", "eed"];
+    let words = [
+        "abd", "acd", "abe", "ace", "dde", "ded", "edd", "ede", "eed",
+    ];
     let lex = lexicon(&words);
     let b = lex.bucket(3);
     let all = candidates::all(b);
@@ -112,11 +114,17 @@ fn an_expired_deadline_reports_bounds_not_a_value() {
 
 #[test]
 fn greedy_bound_is_an_upper_bound() {
-    let lex = lexicon(&["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat", "eat"]);
+    let lex = lexicon(&[
+        "bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat", "eat",
+    ]);
     let b = lex.bucket(3);
     let all = candidates::all(b);
     assert!(greedy_bound(b, &all) >= brute(b, &all));
-    assert_eq!(brute(b, &all), 8, "nine first letters: a miss for each but the last");
+    assert_eq!(
+        brute(b, &all),
+        8,
+        "nine first letters: a miss for each but the last"
+    );
 }
 
 fn dictionary() -> impl Strategy<Value = Vec<String>> {
