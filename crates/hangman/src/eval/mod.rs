@@ -144,10 +144,19 @@ pub fn play_words(
     options: &RunOptions,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, EvalError> {
+    each_word(words, tick, |word| play_word(strategy, word, options))
+}
+
+/// Runs `game` for every word in parallel, in order, ticking after each.
+fn each_word(
+    words: &[String],
+    tick: &(dyn Fn() + Sync),
+    game: impl Fn(&str) -> Result<GameResult, EvalError> + Sync,
+) -> Result<Vec<GameResult>, EvalError> {
     words
         .par_iter()
         .map(|word| {
-            let result = play_word(strategy, word, options);
+            let result = game(word);
             tick();
             result
         })
@@ -164,15 +173,10 @@ pub fn play_words_refereed(
     options: &RunOptions,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, EvalError> {
-    words
-        .par_iter()
-        .map(|word| {
-            let referee = crate::referee::build(kind, lexicon, word)?;
-            let result = play_refereed(strategy, referee, word, options);
-            tick();
-            result
-        })
-        .collect()
+    each_word(words, tick, |word| {
+        let referee = crate::referee::build(kind, lexicon, word)?;
+        play_refereed(strategy, referee, word, options)
+    })
 }
 
 /// Prepares `strategy` for the lengths of `words` and returns the time it took (the
