@@ -6,10 +6,12 @@
 //! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
 //! - [`eval`]: the game loop, runs over many words and their summaries;
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
+//! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
 pub mod eval;
 pub mod game;
 pub mod referee;
+pub mod solve;
 pub mod strategy;
 pub mod suggest;
 

@@ -2,9 +2,15 @@
 //!
 //! The rules in [`crate::game`] never see the word; a [`Referee`] does. The fair referee
 //! holds one secret word. Cheating referees (that keep a family of words and commit late)
-//! implement the same trait, so every game loop works with either.
+//! implement the same trait, so every game loop works with either: [`Evil`] keeps the
+//! largest family or looks ahead ([`FamilyChoice`]); [`RefereeKind`] and [`build`] make any
+//! of them by name for the scorer, the bench and interactive play.
+
+mod evil;
 
 use lexicon::Letter;
+
+pub use evil::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, UnknownReferee, build};
 
 /// Answers guesses for one game.
 pub trait Referee {
@@ -58,6 +64,9 @@ pub enum SecretError {
     /// Too long for position masks.
     #[error("{0:?} is longer than {max} letters", max = lexicon::MAX_WORD_LEN)]
     TooLong(String),
+    /// A cheating referee has no word of this length to keep.
+    #[error("the dictionary has no word of {0} letters")]
+    NoWordsOfLength(usize),
 }
 
 impl Fair {

@@ -31,14 +31,18 @@ pub enum Command {
     Play(PlayArgs),
     /// Suggest the next letter for a board and the wrong guesses, with the odds.
     Suggest(SuggestArgs),
+    /// Evil hangman solved exactly: per word length, the misses an optimal cheating referee
+    /// forces on an optimal guesser, and which side wins.
+    Solve(super::solve::SolveArgs),
 }
 
 /// Arguments of `hangman play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Who referees your guesses.
-    #[arg(long, value_enum, default_value = "fair")]
-    pub referee: super::play::RefereeKind,
+    /// Who referees your guesses: fair, evil (keeps the largest word family) or
+    /// evil-lookahead (keeps the family worth the most misses).
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
 
     /// Word length (default: random, 4 to 13).
     #[arg(long, value_name = "N",
@@ -172,6 +176,12 @@ pub struct ScoreArgs {
     #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: u32,
+
+    /// Who answers: `fair` (the test word is the secret), `evil` (keeps the largest word
+    /// family) or `evil-lookahead` (keeps the family worth the most misses). A cheating
+    /// referee uses only each test word's length: it plays every word of that length.
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
 
     /// Play every word of the dictionary.
     #[arg(short = 'a', long, conflicts_with = "sample")]

@@ -5,6 +5,7 @@ mod bench;
 mod list;
 pub mod play;
 mod score;
+mod solve;
 mod suggest;
 
 use std::ffi::OsString;
@@ -22,6 +23,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Suggest(args)) => suggest::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         None => score::run(cli.score),
     }
 }

@@ -34,7 +34,8 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         (lexicon.words().map(str::to_string).collect(), Vec::new())
     } else if let Some(n) = args.sample {
         (sample(lexicon, n, args.seed)?, Vec::new())
-    } else if args.allow_unknown {
+    } else if args.allow_unknown || args.referee.is_evil() {
+        // A cheating referee plays a length: the test word only names it.
         (words, Vec::new())
     } else {
         words.into_iter().partition(|w| lexicon.contains(w))
@@ -64,15 +65,38 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         let setup = setup_start.elapsed() + eval::prepare(strategy.as_ref(), &play);
         let bar = crate::progress::bar(play.len() as u64, info.name);
         let start = Instant::now();
-        let games = eval::play_words(strategy.as_ref(), &play, &options, &|| bar.inc(1))?;
+        let tick = || bar.inc(1);
+        let games = if args.referee.is_evil() {
+            eval::play_words_refereed(
+                strategy.as_ref(),
+                args.referee,
+                lexicon,
+                &play,
+                &options,
+                &tick,
+            )?
+        } else {
+            eval::play_words(strategy.as_ref(), &play, &options, &tick)?
+        };
         let wall = start.elapsed();
         bar.finish_and_clear();
         anyhow::Ok((RunSummary::new(&games, setup, wall), games))
     })?;
     let (summary, games) = run?;
 
+    if args.referee.is_evil() {
+        eprintln!(
+            "note: referee {}: each test word stands for its length; the word shown is one of \
+             the referee's final family",
+            args.referee
+        );
+    }
     let report = ScoreReport {
-        strategy: info.name.to_string(),
+        strategy: if args.referee.is_evil() {
+            format!("{} (referee {})", info.name, args.referee)
+        } else {
+            info.name.to_string()
+        },
         dictionary: dict.name.clone(),
         dictionary_words: lexicon.len(),
         max_wrong: args.max_wrong,

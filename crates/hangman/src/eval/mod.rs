@@ -98,9 +98,20 @@ pub fn play_word(
     word: &str,
     options: &RunOptions,
 ) -> Result<GameResult, EvalError> {
-    let referee = Fair::new(word)?;
+    play_refereed(strategy, Fair::new(word)?, word, options)
+}
+
+/// Plays one game against `referee` with a fresh player of `strategy`; `word` names the
+/// game (its seed, and the word in errors). The result's word is the referee's word at the
+/// end (for a cheating referee, a word of its final family).
+pub fn play_refereed<R: Referee>(
+    strategy: &dyn Strategy,
+    referee: R,
+    word: &str,
+    options: &RunOptions,
+) -> Result<GameResult, EvalError> {
     let start = Instant::now();
-    let mut player = strategy.player(word.len(), game_seed(options.seed, word));
+    let mut player = strategy.player(referee.length(), game_seed(options.seed, word));
     let mut game = Game::new(referee, options.max_wrong);
     let mut transcript = Vec::new();
     let mut guesses = 0;
@@ -135,14 +146,39 @@ pub fn play_words(
     options: &RunOptions,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, EvalError> {
+    each_word(words, tick, |word| play_word(strategy, word, options))
+}
+
+/// Runs `game` for every word in parallel, in order, ticking after each.
+fn each_word(
+    words: &[String],
+    tick: &(dyn Fn() + Sync),
+    game: impl Fn(&str) -> Result<GameResult, EvalError> + Sync,
+) -> Result<Vec<GameResult>, EvalError> {
     words
         .par_iter()
         .map(|word| {
-            let result = play_word(strategy, word, options);
+            let result = game(word);
             tick();
             result
         })
         .collect()
+}
+
+/// Like [`play_words`] with the referee of `kind` for every game (see
+/// [`crate::referee::build`]: a cheating referee uses only each word's length).
+pub fn play_words_refereed(
+    strategy: &dyn Strategy,
+    kind: crate::referee::RefereeKind,
+    lexicon: &std::sync::Arc<lexicon::Lexicon>,
+    words: &[String],
+    options: &RunOptions,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult>, EvalError> {
+    each_word(words, tick, |word| {
+        let referee = crate::referee::build(kind, lexicon, word)?;
+        play_refereed(strategy, referee, word, options)
+    })
 }
 
 /// Prepares `strategy` for the lengths of `words` and returns the time it took (the

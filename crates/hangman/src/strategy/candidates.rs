@@ -102,14 +102,17 @@ pub fn most_common(counts: &[u32; 26], exclude: LetterSet) -> Option<Letter> {
 /// Splits candidates into families by the position mask of `letter`, families ordered by
 /// mask (the miss family, mask 0, first), each family keeping the input order.
 pub fn partition(bucket: &Bucket, candidates: &[u32], letter: Letter) -> Vec<(u32, Vec<u32>)> {
-    let mut keyed: Vec<(u32, u32)> = candidates
+    // Sort (mask, input position) packed in a u64: an unstable sort of plain integers that
+    // still keeps each family in input order.
+    let mut keyed: Vec<u64> = candidates
         .iter()
-        .map(|&c| (bucket.positions(c as usize, letter), c))
+        .enumerate()
+        .map(|(i, &c)| (u64::from(bucket.positions(c as usize, letter)) << 32) | i as u64)
         .collect();
-    // Stable: each family keeps the candidates' order.
-    keyed.sort_by_key(|&(mask, _)| mask);
+    keyed.sort_unstable();
     let mut families: Vec<(u32, Vec<u32>)> = Vec::new();
-    for (mask, c) in keyed {
+    for key in keyed {
+        let (mask, c) = ((key >> 32) as u32, candidates[key as u32 as usize]);
         match families.last_mut() {
             Some((m, family)) if *m == mask => family.push(c),
             _ => families.push((mask, vec![c])),

@@ -116,7 +116,7 @@ impl Round {
         if !self.is_over() {
             return None;
         }
-        let remaining = self.kind.cheats().then(|| {
+        let remaining = self.kind.is_evil().then(|| {
             candidates::consistent(lexicon.bucket(state.length()), state)
                 .len()
                 .max(1)

@@ -13,54 +13,21 @@ use rand_pcg::Pcg64;
 use super::reverse::Reverse;
 use super::round::Round;
 
-/// Who referees the player's guesses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum RefereeKind {
-    /// An honest referee with a secret word chosen at random.
-    Fair,
-    /// A cheating referee that keeps the largest family of words.
-    Evil,
-    /// A cheating referee that looks ahead to keep the hardest family.
-    EvilLookahead,
-}
-
-impl RefereeKind {
-    /// The name as typed on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            RefereeKind::Fair => "fair",
-            RefereeKind::Evil => "evil",
-            RefereeKind::EvilLookahead => "evil-lookahead",
-        }
-    }
-
-    /// Whether the referee may change the word while the game runs.
-    pub fn cheats(self) -> bool {
-        self != RefereeKind::Fair
-    }
-}
+pub use hangman::referee::RefereeKind;
 
 /// The referee for a new game of `length` letters over `lexicon` (which has words of that
-/// length). This is the one place referees are made.
+/// length). This is the one place referees are made: a fair referee's secret is a random
+/// word of the length; a cheating one keeps every word of the length in play.
 pub fn make_referee(
     kind: RefereeKind,
     lexicon: &Arc<Lexicon>,
     length: usize,
-    _max_wrong: u32,
     rng: &mut Pcg64,
 ) -> anyhow::Result<Box<dyn Referee>> {
-    match kind {
-        RefereeKind::Fair => {
-            // No frequency tiers exist in the lexicon yet: any word of the length will do.
-            let bucket = lexicon.bucket(length);
-            let secret = bucket.word_str(rng.random_range(0..bucket.len()));
-            Ok(Box::new(hangman::Fair::new(secret)?))
-        }
-        RefereeKind::Evil | RefereeKind::EvilLookahead => Err(crate::error::usage(format!(
-            "the {} referee is not available yet; use --referee fair",
-            kind.name()
-        ))),
-    }
+    // No frequency tiers exist in the lexicon yet: any word of the length will do.
+    let bucket = lexicon.bucket(length);
+    let secret = bucket.word_str(rng.random_range(0..bucket.len()));
+    Ok(hangman::referee::build(kind, lexicon, secret)?)
 }
 
 /// Session options, fixed for every game.
@@ -197,15 +164,7 @@ impl Session {
         }
         let mut rng = self.rng.clone();
         let length = self.next_length(&mut rng)?;
-        let max_wrong = self.config.max_wrong();
-        make_referee(
-            self.config.referee,
-            &self.config.lexicon,
-            length,
-            max_wrong,
-            &mut rng,
-        )
-        .map(drop)
+        make_referee(self.config.referee, &self.config.lexicon, length, &mut rng).map(drop)
     }
 
     /// A new game with the player guessing.
@@ -218,7 +177,6 @@ impl Session {
             self.config.referee,
             &self.config.lexicon,
             length,
-            max_wrong,
             &mut self.rng,
         )?;
         Ok(Round::new(referee, self.config.referee, max_wrong))
