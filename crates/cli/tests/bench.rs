@@ -284,3 +284,28 @@ fn bad_input_is_a_clear_error() {
         .stderr(predicate::str::contains("cannot load the dictionary"))
         .stderr(predicate::str::contains("missing.txt"));
 }
+
+#[test]
+fn evil_referee_rows_match_the_scorer_and_lose_more() {
+    let (_dir, dict) = fixture();
+    let evil = bench_json(&dict, &["--strategies", "greedy", "--referee", "evil"]);
+    let fair = bench_json(&dict, &["--strategies", "greedy"]);
+    assert_eq!(evil["referee"], "evil");
+    assert_eq!(fair["referee"], "fair");
+    let total = |v: &Value| v["rows"][0]["total_score"].as_u64().unwrap();
+    let losses = |v: &Value| v["rows"][0]["losses"].as_u64().unwrap();
+    // A cheating referee never answers better than a fixed secret would.
+    assert!(total(&evil) >= total(&fair), "{evil}\n{fair}");
+    assert!(losses(&evil) >= losses(&fair));
+    // The scorer with the same referee plays the same games.
+    let out = cargo_bin_cmd!("hangman")
+        .arg(&dict)
+        .args(["--all", "--referee", "evil", "--format", "json"])
+        .output()
+        .expect("run hangman");
+    let scorer: Value = serde_json::from_slice(&out.stdout).expect("scorer JSON");
+    assert_eq!(
+        scorer["summary"]["total_score"].as_u64().unwrap(),
+        total(&evil)
+    );
+}

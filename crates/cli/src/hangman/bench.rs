@@ -61,6 +61,12 @@ pub struct BenchArgs {
     #[arg(long)]
     pub replay: bool,
 
+    /// Who answers: `fair` (each word is the secret), `evil` or `evil-lookahead` (each word
+    /// stands for its length; the cheating referee keeps a family of words). Cheating
+    /// referees are always replayed.
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
+
     /// Worker threads (default: all cores). Scores are identical for any count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -111,7 +117,8 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let plan = Plan {
         lexicon,
         words: &words,
-        tree: args.sample.is_none() && !args.replay,
+        tree: args.sample.is_none() && !args.replay && !args.referee.is_evil(),
+        referee: args.referee,
         seed: args.seed,
     };
 
@@ -135,6 +142,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         dict.name.clone(),
         lexicon.len(),
         selection.to_string(),
+        args.referee.to_string(),
         words.len(),
         args.seed,
         threads,
@@ -214,8 +222,9 @@ struct Plan<'a> {
     lexicon: &'a std::sync::Arc<Lexicon>,
     /// The words played, in lexicon order for whole-dictionary runs.
     words: &'a [String],
-    /// Whether to try the tree evaluator (whole dictionary, no --replay).
+    /// Whether to try the tree evaluator (whole dictionary, no --replay, fair referee).
     tree: bool,
+    referee: hangman::referee::RefereeKind,
     seed: u64,
 }
 
@@ -291,7 +300,14 @@ impl Plan<'_> {
             record: false,
         };
         let start = Instant::now();
-        let results = eval::play_words(strategy, self.words, &options, &|| bar.inc(1))?;
+        let results = eval::play_words_refereed(
+            strategy,
+            self.referee,
+            self.lexicon,
+            self.words,
+            &options,
+            &|| bar.inc(1),
+        )?;
         let wall = start.elapsed();
         Ok(BenchRow::new(
             name,
@@ -477,6 +493,7 @@ mod tests {
             lexicon: &lexicon,
             words: &words,
             tree,
+            referee: hangman::referee::RefereeKind::Fair,
             seed: 1,
         };
         let strategy = Tree {

@@ -189,6 +189,8 @@ pub struct BenchReport {
     pub dictionary_words: usize,
     /// `all` (the whole dictionary) or `sample` (random words chosen by the seed).
     pub selection: String,
+    /// Who answered the guesses: `fair`, `evil` or `evil-lookahead`.
+    pub referee: String,
     /// Words played by each row.
     pub words: usize,
     /// Run seed (word sample and seeded strategies).
@@ -213,6 +215,7 @@ impl BenchReport {
         dictionary: String,
         dictionary_words: usize,
         selection: String,
+        referee: String,
         words: usize,
         seed: u64,
         threads: usize,
@@ -244,6 +247,7 @@ impl BenchReport {
             dictionary,
             dictionary_words,
             selection,
+            referee,
             words,
             seed,
             threads,
@@ -303,9 +307,10 @@ fn caption(report: &BenchReport) -> String {
     };
     let max_wrong: Vec<String> = report.max_wrong.iter().map(u32::to_string).collect();
     format!(
-        "dictionary {} ({} words) · {selection} · max wrong {} · {} thread(s) · load {:.1} ms",
+        "dictionary {} ({} words) · {selection} · referee {} · max wrong {} · {} thread(s) · load {:.1} ms",
         report.dictionary,
         report.dictionary_words,
+        report.referee,
         max_wrong.join(", "),
         report.threads,
         report.load_ms
