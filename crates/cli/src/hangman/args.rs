@@ -166,6 +166,22 @@ impl StrategyArgs {
     }
 }
 
+/// Which words a run plays (scorer and bench).
+#[derive(Debug, Args)]
+pub struct Selection {
+    /// Play every word of the dictionary.
+    #[arg(short = 'a', long, conflicts_with = "sample")]
+    pub all: bool,
+
+    /// Play N random words of the dictionary, chosen by --seed.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
+
+    /// Seed for --sample and for strategies that sample.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// Arguments of the scorer.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
@@ -183,17 +199,8 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
-    /// Play every word of the dictionary.
-    #[arg(short = 'a', long, conflicts_with = "sample")]
-    pub all: bool,
-
-    /// Play N random words of the dictionary (with --seed).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub sample: Option<u64>,
-
-    /// Seed for --sample and for strategies that sample.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub selection: Selection,
 
     /// Worker threads (default: all cores). Results are identical for any count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]

@@ -45,17 +45,10 @@ pub struct BenchArgs {
           default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: Vec<u32>,
 
-    /// Play every word of the dictionary (the default).
-    #[arg(short = 'a', long, conflicts_with = "sample")]
-    pub all: bool,
-
-    /// Play N random words of the dictionary, chosen by --seed (always replayed).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub sample: Option<u64>,
-
-    /// Seed for --sample and for strategies that sample.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// The words: the whole dictionary (the default, `--all`) or `--sample N` (always
+    /// replayed).
+    #[command(flatten)]
+    pub selection: super::args::Selection,
 
     /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
     #[arg(long)]
@@ -110,16 +103,19 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
     let lexicon = &dict.lexicon;
-    let (words, selection) = match args.sample {
-        Some(n) => (super::score::sample(lexicon, n, args.seed)?, "sample"),
+    let (words, selection) = match args.selection.sample {
+        Some(n) => (
+            super::score::sample(lexicon, n, args.selection.seed)?,
+            "sample",
+        ),
         None => (lexicon.words().map(str::to_string).collect(), "all"),
     };
     let plan = Plan {
         lexicon,
         words: &words,
-        tree: args.sample.is_none() && !args.replay && !args.referee.is_evil(),
+        tree: args.selection.sample.is_none() && !args.replay && !args.referee.is_evil(),
         referee: args.referee,
-        seed: args.seed,
+        seed: args.selection.seed,
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
@@ -144,7 +140,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         selection.to_string(),
         args.referee.to_string(),
         words.len(),
-        args.seed,
+        args.selection.seed,
         threads,
         dict.load_time.as_secs_f64() * 1e3,
         max_wrong,

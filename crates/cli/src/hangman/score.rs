@@ -18,22 +18,22 @@ use crate::export::{self, ScoreReport};
 pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let (dict_path, words) = dictionary::split_positionals(args.dict.clone(), &args.positionals);
     let words = normalize_words(&words)?;
-    if words.is_empty() && !args.all && args.sample.is_none() {
+    if words.is_empty() && !args.selection.all && args.selection.sample.is_none() {
         return Err(usage(
             "no test words: give WORDs, --all for the whole dictionary, or --sample N",
         ));
     }
-    if !words.is_empty() && (args.all || args.sample.is_some()) {
+    if !words.is_empty() && (args.selection.all || args.selection.sample.is_some()) {
         return Err(usage("give test WORDs or --all/--sample, not both"));
     }
     let info = strategy::find(args.strategy.name())?;
     let dict = dictionary::load(dict_path.as_deref(), args.skip_invalid)?;
     let lexicon = &dict.lexicon;
 
-    let (play, not_played) = if args.all {
+    let (play, not_played) = if args.selection.all {
         (lexicon.words().map(str::to_string).collect(), Vec::new())
-    } else if let Some(n) = args.sample {
-        (sample(lexicon, n, args.seed)?, Vec::new())
+    } else if let Some(n) = args.selection.sample {
+        (sample(lexicon, n, args.selection.seed)?, Vec::new())
     } else if args.allow_unknown || args.referee.is_evil() {
         // A cheating referee plays a length: the test word only names it.
         (words, Vec::new())
@@ -50,12 +50,12 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
 
     let settings = Settings {
         max_wrong: args.max_wrong,
-        seed: args.seed,
+        seed: args.selection.seed,
         params: args.strategy.params.clone(),
     };
     let options = RunOptions {
         max_wrong: args.max_wrong,
-        seed: args.seed,
+        seed: args.selection.seed,
         record: args.verbose,
     };
     let threads = args.threads.map(|n| n as usize);
@@ -100,7 +100,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         dictionary: dict.name.clone(),
         dictionary_words: lexicon.len(),
         max_wrong: args.max_wrong,
-        seed: args.seed,
+        seed: args.selection.seed,
         threads,
         load_ms: dict.load_time.as_secs_f64() * 1e3,
         summary,
