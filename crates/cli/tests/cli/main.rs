@@ -1,0 +1,12 @@
+//! The command-line programs from the outside, in one test binary (one link, one run):
+//! `hangman` (scorer, bench, solve, play, suggest) and `blender`, with the tmux end-to-end
+//! checks. Fixtures live in `tests/fixtures`; snapshots in `tests/cli/snapshots`.
+
+mod bench;
+mod blender;
+mod blender_tmux;
+mod hangman;
+mod play;
+mod play_tmux;
+mod solve;
+mod suggest;
