@@ -2,59 +2,11 @@
 //! Skipped (with a message) when tmux is not installed.
 
 use std::path::Path;
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t"])
-    }
-
-    /// Waits until the screen shows `text`; panics with the screen after `timeout`.
-    fn wait_for(&self, text: &str, timeout: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if start.elapsed() > timeout {
-                panic!("timed out waiting for {text:?}; screen:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
+use super::tmux::Tmux;
 
 /// A six-letter word of the first round of seed 1, learnt from the line mode (which lists
 /// the missed words, six-letter ones last, when its input ends at once).
@@ -83,40 +35,26 @@ fn first_round(scores: &Path) -> (String, String) {
 
 #[test]
 fn play_in_tmux_and_restore_the_terminal() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let scores = dir.path().join("scores.json");
     let (letters, word) = first_round(&dir.path().join("line-scores.json"));
 
-    let tmux = Tmux {
-        socket: format!("blender-test-{}", std::process::id()),
-    };
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "/bin/sh",
-    ]);
     let before = dir.path().join("stty-before");
     let after = dir.path().join("stty-after");
     let bin = env!("CARGO_BIN_EXE_blender");
     let script = format!(
-        "stty -g > {b}; {bin} play --seed 1 --scores {s}; stty -g > {a}; echo END-OF-''GAME",
+        "stty -g > {b}; {bin} play --seed 1 --scores {s}; stty -g > {a}; echo END-OF-GAME; sleep 60",
         b = before.display(),
         a = after.display(),
         s = scores.display()
     );
-    tmux.keys(&[&script, "Enter"]);
+    let Some(tmux) = Tmux::start("blender", 100, 30, &script) else {
+        return;
+    };
 
-    let screen = tmux.wait_for("Word Blender", Duration::from_secs(60));
+    let screen = tmux.wait_until("Word Blender", Duration::from_secs(60), |p| {
+        p.contains("Word Blender")
+    });
     assert!(screen.contains("round 1 · score 0"), "{screen}");
     // The rack as the line mode showed it (spaced letters).
     let spaced = letters.split(' ').collect::<Vec<_>>().join("   ");
@@ -127,7 +65,9 @@ fn play_in_tmux_and_restore_the_terminal() {
 
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
-    let screen = tmux.wait_for(&format!("{upper}: found!"), Duration::from_secs(10));
+    let screen = tmux.wait_until("the word found", Duration::from_secs(10), |p| {
+        p.contains(&format!("{upper}: found!"))
+    });
     assert!(
         screen.contains("You will advance to the next round!"),
         "{screen}"
@@ -137,9 +77,15 @@ fn play_in_tmux_and_restore_the_terminal() {
 
     // Give up the round, then quit from the round's end screen.
     tmux.keys(&["Escape"]);
-    tmux.wait_for("Enter next round · Esc quit", Duration::from_secs(10));
+    tmux.wait_until(
+        "Enter next round · Esc quit",
+        Duration::from_secs(10),
+        |p| p.contains("Enter next round · Esc quit"),
+    );
     tmux.keys(&["Escape"]);
-    let screen = tmux.wait_for("END-OF-GAME", Duration::from_secs(10));
+    let screen = tmux.wait_until("END-OF-GAME", Duration::from_secs(10), |p| {
+        p.contains("END-OF-GAME")
+    });
 
     // Back on the normal screen, with the game's summary printed there.
     assert!(

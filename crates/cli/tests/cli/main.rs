@@ -10,3 +10,4 @@ mod play;
 mod play_tmux;
 mod solve;
 mod suggest;
+mod tmux;

@@ -2,63 +2,14 @@
 //! printed reason) when tmux is not installed.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A private tmux server (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
-}
+use super::tmux::Tmux;
 
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .args(["-L", &self.socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn capture(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "play"]).stdout)
-            .into_owned()
-    }
-
-    /// Polls the pane until `done` holds (10 s at most); returns the last capture.
-    fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let pane = self.capture();
-            if done(&pane) {
-                return pane;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "timed out waiting for {what}; pane:\n{pane}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "play"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success());
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
+const WAIT: Duration = Duration::from_secs(10);
 
 #[test]
 fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed");
-        return;
-    }
     let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/play.txt");
     let words = std::fs::read_to_string(&fixture).unwrap();
     let bin = env!("CARGO_BIN_EXE_hangman");
@@ -70,26 +21,11 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
          echo; sleep 60",
         fixture.display()
     );
-    let tmux = Tmux {
-        socket: format!("wordplay-test-{}", std::process::id()),
+    let Some(tmux) = Tmux::start("play", 80, 24, &script) else {
+        return;
     };
-    let started = tmux.run(&[
-        "-u",
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "sh",
-        "-c",
-        &script,
-    ]);
-    assert!(started.status.success(), "{started:?}");
 
-    let pane = tmux.wait_for("the start screen", |p| p.contains("guess>"));
+    let pane = tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // The fixture has one word per length 4 to 13; the title says which length seed 1 drew.
     let length: usize = pane
         .split(" letters")
@@ -111,7 +47,9 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
         .collect();
     let board = format!("Word:   {}", board.join(" "));
     let upper = miss.to_ascii_uppercase();
-    let pane = tmux.wait_for("the miss", |p| p.contains(&format!("Missed: {upper}")));
+    let pane = tmux.wait_until("the miss", WAIT, |p| {
+        p.contains(&format!("Missed: {upper}"))
+    });
     assert!(pane.contains(&board), "expected {board:?} in\n{pane}");
     assert!(pane.contains("Lives:  ♥♥♥♥♥· 5 of 6"), "{pane}");
     // The alphabet marks the hit in upper case and the miss with a dot.
@@ -129,12 +67,12 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     // Quit with Escape: the alternate screen is gone and the terminal is cooked again.
     tmux.keys(&["Escape"]);
     // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
-    let pane = tmux.wait_for("the exit", |p| {
+    let pane = tmux.wait_until("the exit", WAIT, |p| {
         p.lines()
             .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
     });
     assert!(pane.contains("EXITED rc=0"), "{pane}");
-    let pane = tmux.wait_for("stty", |p| p.contains("icanon"));
+    let pane = tmux.wait_until("stty", WAIT, |p| p.contains("icanon"));
     assert!(
         pane.contains("icanon echo"),
         "terminal not restored:\n{pane}"
