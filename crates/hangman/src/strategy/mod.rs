@@ -14,6 +14,7 @@ mod entropy;
 mod greedy;
 mod lookahead;
 mod params;
+mod per_length;
 mod policy;
 pub mod seed;
 pub mod split;
@@ -28,6 +29,7 @@ pub use entropy::Entropy;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use params::Params;
+pub use per_length::PerLength;
 pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.

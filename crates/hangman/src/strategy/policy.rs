@@ -7,13 +7,13 @@
 //! and every game of a length walks the same nodes, is computed once per length and
 //! reused. Below the book a player continues from a copy of the (small) book leaf.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 use rayon::prelude::*;
 
 use super::candidates;
-use super::{Player, Settings, Strategy};
+use super::{PerLength, Player, Settings, Strategy};
 use crate::game::{GameState, Guess, Outcome};
 
 /// What a policy knows besides the candidates: the board is implied by them.
@@ -157,7 +157,7 @@ pub struct PolicyStrategy<P> {
     policy: P,
     lexicon: Arc<Lexicon>,
     max_wrong: u32,
-    books: Vec<OnceLock<Book>>,
+    books: PerLength<Book>,
 }
 
 impl<P: Policy> PolicyStrategy<P> {
@@ -168,9 +168,7 @@ impl<P: Policy> PolicyStrategy<P> {
         lexicon: Arc<Lexicon>,
         settings: &Settings,
     ) -> PolicyStrategy<P> {
-        let books = (0..=lexicon.max_length())
-            .map(|_| OnceLock::new())
-            .collect();
+        let books = PerLength::new(lexicon.max_length());
         PolicyStrategy {
             name,
             policy,
@@ -191,12 +189,9 @@ impl<P: Policy> PolicyStrategy<P> {
     }
 
     fn book(&self, length: usize) -> Option<&Book> {
-        let slot = self.books.get(length)?;
-        Some(
-            slot.get_or_init(|| {
-                Book::build(&self.policy, self.lexicon.bucket(length), self.max_wrong)
-            }),
-        )
+        self.books.get(length, || {
+            Book::build(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+        })
     }
 }
 

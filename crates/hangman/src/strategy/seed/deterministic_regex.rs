@@ -7,11 +7,9 @@ use rand_pcg::Pcg64;
 use rayon::prelude::*;
 use regex::bytes::Regex;
 
-use super::frequency::{
-    self, Candidates, Counts, FrequencyPlayer, PerLength, Sampling, Store, WordChoice,
-};
+use super::frequency::{self, Candidates, Counts, FrequencyPlayer, Sampling, Store, WordChoice};
 use crate::game::GameState;
-use crate::strategy::{Params, Player, Settings, Strategy, StrategyError};
+use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 /// The regular expression matching exactly the lower-case words that fit `cells`: a
 /// revealed cell must hold its letter, an unknown cell any letter not in `excluded`, e.g.

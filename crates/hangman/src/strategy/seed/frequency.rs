@@ -18,8 +18,6 @@
 //! The sub-strategies differ in how they store, filter and count ([`Store`]); the counting
 //! rules they share are here: [`count_occurrences`] and the sampled count [`Sampling`].
 
-use std::sync::OnceLock;
-
 use lexicon::{Bucket, Letter, LetterSet};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
@@ -261,26 +259,6 @@ impl Sampling {
             .map(|d| if self.absolute { d.abs() } else { d })
             .sum();
         delta < self.tolerance
-    }
-}
-
-/// Values built once per word length, on first use or in [`Strategy::prepare`](super::super::Strategy::prepare).
-#[derive(Debug)]
-pub struct PerLength<T> {
-    slots: Vec<OnceLock<T>>,
-}
-
-impl<T> PerLength<T> {
-    /// Empty slots for lengths `0..=max_length`.
-    pub fn new(max_length: usize) -> PerLength<T> {
-        PerLength {
-            slots: (0..=max_length).map(|_| OnceLock::new()).collect(),
-        }
-    }
-
-    /// The value for `length`, built by `init` the first time (`None` past the longest).
-    pub fn get(&self, length: usize, init: impl FnOnce() -> T) -> Option<&T> {
-        Some(self.slots.get(length)?.get_or_init(init))
     }
 }
 

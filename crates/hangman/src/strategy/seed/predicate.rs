@@ -7,11 +7,9 @@ use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
-use super::frequency::{
-    self, Candidates, Counts, FrequencyPlayer, PerLength, Sampling, Store, WordChoice,
-};
+use super::frequency::{self, Candidates, Counts, FrequencyPlayer, Sampling, Store, WordChoice};
 use crate::game::GameState;
-use crate::strategy::{Params, Player, Settings, Strategy, StrategyError};
+use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 /// Encodes a lower-case word as integers, `a` = 0 … `z` = 25 (the seed's
 /// `ASCII(letter) - 97`); `None` if a byte is not a lower-case ASCII letter.

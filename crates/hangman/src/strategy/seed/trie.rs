@@ -6,10 +6,10 @@ use lexicon::{Letter, Lexicon};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
-use super::frequency::{self, Counts, FrequencyPlayer, PerLength, Store, WordChoice};
+use super::frequency::{self, Counts, FrequencyPlayer, Store, WordChoice};
 use super::predicate::{Predicate, board_predicates, decode, encode};
 use crate::game::GameState;
-use crate::strategy::{Params, Player, Settings, Strategy, StrategyError};
+use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 const NIL: u32 = u32::MAX;
 
