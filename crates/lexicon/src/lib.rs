@@ -8,12 +8,17 @@
 //! naming the source, the line and the word, unless [`LoadOptions::skip_invalid`] asks to
 //! drop such lines and count them.
 //!
+//! [`Lexicon::common`] is the embedded common tier (SCOWL's small list: familiar words that
+//! games draw their answers from); [`CommonTier::load`] lets a user's file replace it.
+//!
 //! Words are kept in per-length [`Bucket`]s, sorted, each word with its letter set and, per
 //! letter, the mask of the positions holding it: the answer to a hangman guess is one lookup.
 
+mod common;
 mod error;
 mod letter;
 
+pub use common::{COMMON_SOURCE, CommonSource, CommonTier, common_from_text};
 pub use error::LexiconError;
 pub use letter::{Letter, LetterSet};
 
