@@ -415,7 +415,8 @@ impl Round {
         let qualifies = word.len() == GAME_LETTERS && !self.qualified;
         self.qualified |= word.len() == GAME_LETTERS;
         let time_bonus = qualifies.then(|| {
-            let seconds = self.time_left(now).as_secs() as u32;
+            // Whole seconds as the timer shows them (rounded up).
+            let seconds = self.time_left(now).as_millis().div_ceil(1000) as u32;
             let bonus = seconds * TIME_BONUS_PER_SECOND;
             self.score += bonus;
             bonus

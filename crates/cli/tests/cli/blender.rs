@@ -78,26 +78,26 @@ fn scripted_line_mode_game() {
         "AB: too short",
         "LISP: uses letters you don't have",
         "SNIT: not a word",
-        "LISTEN: found! +80 You will advance to the next round!",
+        "LISTEN: found! +80 Time bonus +120! You will advance to the next round!",
         "LISTEN: already found",
         "INLETS: bonus word! +40",
         "hint: E_____ (-10 s)",
         "6: LISTEN E_____ ______ ______",
         "bonus: INLETS",
-        "Round 1 over (round ended): 1/20 words, 120 points.",
+        "Round 1 over (round ended): 1/20 words, 240 points.",
         "Missed: lie lit net set sit ten tin lens lent line list nest tile inlet lines tiles enlist silent tinsel",
         "You found a six-letter word: on to the next round!",
         "Round 2: letters ",
-        "| score 120",
+        "| score 240",
         "TILES: found! +40",
         "LENS: found! +20",
         "letters: ",
-        "ENLIST: found! +80 You will advance to the next round!",
-        "Round 2 over (round ended): 3/20 words, 140 points.",
+        "ENLIST: found! +80 Time bonus +120! You will advance to the next round!",
+        "Round 2 over (round ended): 3/20 words, 260 points.",
         "You ended the game.",
-        "Game over: score 260, 2 rounds won.",
+        "Game over: score 500, 2 rounds won.",
         "high score #1! saved to",
-        "  1. tester              260  (2 rounds)",
+        "  1. tester              500  (2 rounds)",
     ];
     let mut rest = out.as_str();
     for piece in expected {
@@ -110,7 +110,7 @@ fn scripted_line_mode_game() {
     // The table was saved as JSON.
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fx.path("scores.json")).unwrap()).unwrap();
-    assert_eq!(table["entries"][0]["score"], 260);
+    assert_eq!(table["entries"][0]["score"], 500);
     assert_eq!(table["entries"][0]["rounds"], 2);
 }
 
@@ -142,7 +142,7 @@ fn corrupt_high_scores_are_set_aside() {
     let fx = Fixture::new();
     std::fs::write(fx.path("scores.json"), "not json").unwrap();
     let out = stdout(&fx.play("listen\n/quit\n").success());
-    assert!(out.contains("was corrupt; it was moved to"), "{out}");
+    assert!(out.contains("was not a table; it was copied to"), "{out}");
     let aside: Vec<_> = std::fs::read_dir(fx.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -156,7 +156,7 @@ fn corrupt_high_scores_are_set_aside() {
     assert!(
         std::fs::read_to_string(fx.path("scores.json"))
             .unwrap()
-            .contains("\"score\": 80")
+            .contains("\"score\": 200")
     );
 }
 
@@ -270,7 +270,7 @@ fn stats_count_games() {
     let out = stdout(&fx.cmd().args(["stats"]).assert().success());
     assert!(out.contains("games (six-letter signatures): 1\n"), "{out}");
     assert!(
-        out.contains("playable with 8..=40 required words: 1\n"),
+        out.contains("playable with 10..=30 required words: 1\n"),
         "{out}"
     );
     assert!(out.contains("│ 20             ┆ 1     │"), "{out}");

@@ -69,6 +69,13 @@ impl Tmux {
         }
     }
 
+    /// Resizes the session's window (the program sees SIGWINCH).
+    pub fn resize(&self, width: u16, height: u16) {
+        let (w, h) = (width.to_string(), height.to_string());
+        let out = self.run(&["resize-window", "-t", "t", "-x", &w, "-y", &h]);
+        assert!(out.status.success(), "resize-window: {out:?}");
+    }
+
     /// Sends keys (tmux key names such as `Enter` and `Escape`, or literal text).
     pub fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", "t"];
