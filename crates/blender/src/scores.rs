@@ -294,7 +294,9 @@ fn check_kind(target: &Path) -> Result<bool, ScoresError> {
 
 /// The same check on an open file, in case the path changed between look and open.
 fn check_open_kind(file: &File, target: &Path) -> Result<(), ScoresError> {
-    let meta = file.metadata().map_err(|e| io(target, "cannot look at", e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| io(target, "cannot look at", e))?;
     if meta.is_file() {
         Ok(())
     } else {
@@ -358,7 +360,9 @@ fn lock_current(target: &Path) -> Result<(File, Vec<u8>), ScoresError> {
 #[cfg(unix)]
 fn same_file(file: &File, target: &Path) -> Result<bool, ScoresError> {
     use std::os::unix::fs::MetadataExt;
-    let open = file.metadata().map_err(|e| io(target, "cannot look at", e))?;
+    let open = file
+        .metadata()
+        .map_err(|e| io(target, "cannot look at", e))?;
     match std::fs::metadata(target) {
         Ok(now) => Ok(open.dev() == now.dev() && open.ino() == now.ino()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),

@@ -263,7 +263,13 @@ fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
     clock.advance(Duration::from_millis(45_500));
     let fb = g.guess("silent");
     assert!(
-        matches!(fb, Feedback::Found { time_bonus: Some(74), .. }),
+        matches!(
+            fb,
+            Feedback::Found {
+                time_bonus: Some(74),
+                ..
+            }
+        ),
         "{fb:?}"
     );
     assert_eq!(
@@ -272,7 +278,10 @@ fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
     );
     assert!(matches!(
         g.guess("listen"),
-        Feedback::Found { time_bonus: None, .. }
+        Feedback::Found {
+            time_bonus: None,
+            ..
+        }
     ));
     assert_eq!(g.score(), 2 * word_points(6) + 74);
 }
@@ -330,7 +339,14 @@ fn a_single_round_game_ends_with_its_round() {
     let mut g = g.single_round();
     let fb = g.guess("listen");
     assert!(
-        matches!(fb, Feedback::Found { qualifies: false, time_bonus: Some(_), .. }),
+        matches!(
+            fb,
+            Feedback::Found {
+                qualifies: false,
+                time_bonus: Some(_),
+                ..
+            }
+        ),
         "{fb:?}"
     );
     assert!(!fb.to_string().contains("advance"));

@@ -261,7 +261,9 @@ mod tests {
                 .into_boxed_slice(),
         );
         let got = all(long);
-        assert!(matches!(&got[0], Input::Refused { why: "is too long", shown } if shown.len() < 50));
+        assert!(
+            matches!(&got[0], Input::Refused { why: "is too long", shown } if shown.len() < 50)
+        );
         assert_eq!(got[1], Input::Line("ok".into()));
     }
 

@@ -157,7 +157,9 @@ mod tests {
             assert!(common.contains(familiar), "{familiar}");
         }
         // Words of the full list that nobody is expected to know stay out.
-        for obscure in ["erk", "euk", "kue", "lek", "leu", "lur", "ure", "leku", "elints"] {
+        for obscure in [
+            "erk", "euk", "kue", "lek", "leu", "lur", "ure", "leku", "elints",
+        ] {
             assert!(!common.contains(obscure), "{obscure}");
         }
     }
@@ -168,10 +170,16 @@ mod tests {
         let path = dir.path().join("common.txt");
         std::fs::write(&path, "listen\nParis\ncat's\n\nsilent\n").unwrap();
         let tier = CommonTier::load(Some(&path)).unwrap();
-        assert_eq!(tier.lexicon.words().collect::<Vec<_>>(), ["listen", "silent"]);
+        assert_eq!(
+            tier.lexicon.words().collect::<Vec<_>>(),
+            ["listen", "silent"]
+        );
         assert_eq!(tier.skipped, 2);
         assert!(tier.describe().contains("2 lines with capitals"));
-        assert_eq!(CommonTier::load(None).unwrap().source, CommonSource::Embedded);
+        assert_eq!(
+            CommonTier::load(None).unwrap().source,
+            CommonSource::Embedded
+        );
         std::fs::write(&path, "Paris\n").unwrap();
         let err = CommonTier::load(Some(&path)).unwrap_err().to_string();
         assert!(err.contains("has no words in lowercase a-z"), "{err}");

@@ -79,7 +79,13 @@ fn devices_fifos_and_directories_are_errors_and_nothing_moves() {
     let null = Path::new("/dev/null");
     let err = HighScores::record(null, entry(5)).unwrap_err();
     assert!(
-        matches!(err, ScoresError::NotAFile { kind: "a character device", .. }),
+        matches!(
+            err,
+            ScoresError::NotAFile {
+                kind: "a character device",
+                ..
+            }
+        ),
         "{err}"
     );
     assert!(HighScores::check(null).is_err());
@@ -97,7 +103,13 @@ fn devices_fifos_and_directories_are_errors_and_nothing_moves() {
         assert!(HighScores::load(&fifo).is_err());
     }
     let err = HighScores::record(dir.path(), entry(5)).unwrap_err();
-    assert!(matches!(err, ScoresError::NotAFile { kind: "a directory", .. }));
+    assert!(matches!(
+        err,
+        ScoresError::NotAFile {
+            kind: "a directory",
+            ..
+        }
+    ));
     let mut names = names_in(dir.path());
     names.retain(|n| n != "fifo");
     assert!(names.is_empty(), "{names:?}");
@@ -155,12 +167,17 @@ fn a_failed_write_leaves_no_temporary_file() {
     if let Err(err) = result {
         let err = err.to_string();
         assert!(err.contains("cannot create a temporary file"), "{err}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), r#"{"entries": []}"#);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            r#"{"entries": []}"#
+        );
     }
     assert_eq!(names_in(&locked), ["scores.json"]);
     // A directory that cannot exist (its parent is a file) fails for root too.
     let under_file = path.join("scores.json");
-    let err = HighScores::record(&under_file, entry(5)).unwrap_err().to_string();
+    let err = HighScores::record(&under_file, entry(5))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("Not a directory"), "{err}");
     assert_eq!(names_in(&locked), ["scores.json"]);
 }

@@ -99,7 +99,13 @@ pub(crate) fn share_line<C: Clock>(game: &Game<'_, C>, date: &str) -> String {
         let squares: String = group
             .slots
             .iter()
-            .map(|s| if matches!(s, Slot::Found(_)) { '■' } else { '□' })
+            .map(|s| {
+                if matches!(s, Slot::Found(_)) {
+                    '■'
+                } else {
+                    '□'
+                }
+            })
             .collect();
         line.push_str(&format!(" | {} {squares}", group.length));
     }
@@ -161,10 +167,7 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
         ));
     }
     lines.push(match recorded.rank {
-        Some(rank) => format!(
-            "high score #{rank}! saved to {}",
-            settings.scores.display()
-        ),
+        Some(rank) => format!("high score #{rank}! saved to {}", settings.scores.display()),
         None => "not a high score this time".to_string(),
     });
     lines.push("high scores:".to_string());

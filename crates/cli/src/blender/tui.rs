@@ -310,10 +310,12 @@ impl<'d, 's, C: Clock> App<'d, 's, C> {
     /// score good enough for the table asks for a name, else the table is shown.
     fn end_game(&mut self) {
         self.game.give_up();
-        if self.settings.name.is_none() && session::makes_the_table(self.settings, self.score())
-        {
+        if self.settings.name.is_none() && session::makes_the_table(self.settings, self.score()) {
             self.screen = Screen::AskName;
-            self.message = ("New high score! Type your name, then Enter.".into(), Tone::Good);
+            self.message = (
+                "New high score! Type your name, then Enter.".into(),
+                Tone::Good,
+            );
         } else {
             self.save(self.settings.name());
         }
@@ -450,10 +452,7 @@ impl<'d, 's, C: Clock> App<'d, 's, C> {
             Screen::Scores => self.score_lines(),
             _ => self.board_lines(),
         };
-        frame.render_widget(
-            Paragraph::new(body_lines).wrap(Wrap { trim: false }),
-            body,
-        );
+        frame.render_widget(Paragraph::new(body_lines).wrap(Wrap { trim: false }), body);
         let keys = match self.screen {
             Screen::Playing => {
                 "Enter guess · Space shuffle · ? hint · Tab pause · Esc clear/give up · ^C quit"
@@ -522,10 +521,7 @@ impl<'d, 's, C: Clock> App<'d, 's, C> {
             lines.push(if let Some(date) = &self.settings.daily {
                 Line::from(session::share_line(&self.game, date))
             } else if summary.advances {
-                Line::styled(
-                    "You found a six-letter word: on to the next round!",
-                    p.good,
-                )
+                Line::styled("You found a six-letter word: on to the next round!", p.good)
             } else {
                 Line::styled(
                     format!(

@@ -73,8 +73,12 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
     let (letters, word) = first_round();
     let bin = env!("CARGO_BIN_EXE_blender");
     let command = format!("{bin} play --seed 1 --scores {}", scores.display());
-    let Some(tmux) = Tmux::start("blender", 100, 30, &script(&dir.path().join("pid"), &command))
-    else {
+    let Some(tmux) = Tmux::start(
+        "blender",
+        100,
+        30,
+        &script(&dir.path().join("pid"), &command),
+    ) else {
         return;
     };
     let screen = tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
@@ -159,8 +163,12 @@ fn stopped_by(signal: &str, number: i32) {
         "{bin} play --seed 1 --name sig --scores {}",
         scores.display()
     );
-    let Some(tmux) = Tmux::start(&format!("blender-{signal}"), 100, 30, &script(&pid, &command))
-    else {
+    let Some(tmux) = Tmux::start(
+        &format!("blender-{signal}"),
+        100,
+        30,
+        &script(&pid, &command),
+    ) else {
         return;
     };
     tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
@@ -180,7 +188,10 @@ fn stopped_by(signal: &str, number: i32) {
         pane.contains(&format!("EXITED rc={}", 128 + number)),
         "{pane}"
     );
-    assert!(!pane.contains("^C quit"), "the UI is still on screen:\n{pane}");
+    assert!(
+        !pane.contains("^C quit"),
+        "the UI is still on screen:\n{pane}"
+    );
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&scores).unwrap()).unwrap();
     assert_eq!(saved["entries"][0]["name"], "sig");
@@ -204,8 +215,12 @@ fn a_tiny_terminal_stops_the_timer_until_it_grows() {
     let (letters, _) = first_round();
     let bin = env!("CARGO_BIN_EXE_blender");
     let command = format!("{bin} play --seed 1 --time 3 --scores {}", scores.display());
-    let Some(tmux) = Tmux::start("blender-tiny", 20, 8, &script(&dir.path().join("pid"), &command))
-    else {
+    let Some(tmux) = Tmux::start(
+        "blender-tiny",
+        20,
+        8,
+        &script(&dir.path().join("pid"), &command),
+    ) else {
         return;
     };
     tmux.wait_until("the notice", WAIT, |p| p.contains("Terminal too"));

@@ -1,7 +1,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use blender::{Difficulty, Dictionary, FakeClock, Game, RoundGenerator};
+use blender::{Dictionary, Difficulty, FakeClock, Game, RoundGenerator};
 use lexicon::Lexicon;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::{Terminal, backend::TestBackend};
@@ -121,7 +121,11 @@ fn escape_clears_then_asks_before_giving_up() {
     keys(&mut app, "\x1b");
     assert!(screen(&app, 80, 20).contains("Give up this round?"));
     keys(&mut app, "n");
-    assert_eq!(app.game().round().ended(), None, "any other key keeps playing");
+    assert_eq!(
+        app.game().round().ended(),
+        None,
+        "any other key keeps playing"
+    );
     keys(&mut app, "\x1by");
     assert!(app.game().round().ended().is_some());
 }
