@@ -39,8 +39,12 @@ impl ColorChoice {
         }
     }
 
-    /// [`ColorChoice::enabled`] with this process's environment.
+    /// [`ColorChoice::enabled`] with this process's environment. With `always`, also tells
+    /// crossterm (which on its own drops colours when `NO_COLOR` is set) to colour.
     pub fn resolve(self) -> bool {
+        if self == ColorChoice::Always {
+            ratatui::crossterm::style::force_color_output(true);
+        }
         self.enabled(std::env::var_os("NO_COLOR").as_deref())
     }
 }

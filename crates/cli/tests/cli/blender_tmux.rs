@@ -1,12 +1,11 @@
 //! End to end in a real terminal: `blender play` inside tmux, typed into like a person would,
 //! stopped by keys and by signals. Skipped (with a message) when tmux is not installed.
 
-use std::path::Path;
 use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-use super::tmux::Tmux;
+use super::tmux::{Tmux, kill, script};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -38,32 +37,6 @@ fn tiles(letters: &str) -> String {
         .map(|c| format!(" {c} "))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A shell line that runs `command` with its process id saved in `pid` (so a test can send
-/// it signals), then prints its exit code and whether the terminal is cooked again.
-fn script(pid: &Path, command: &str) -> String {
-    format!(
-        "sh -c 'echo $$ > {pid}; exec {command}'; echo EXITED rc=$?; \
-         stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; \
-         echo; sleep 60",
-        pid = pid.display()
-    )
-}
-
-/// Waits for the "EXITED rc=N" line (not the typed command line) and returns the pane.
-fn wait_exit(tmux: &Tmux) -> String {
-    tmux.wait_until("the exit", WAIT, |p| {
-        p.lines()
-            .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
-    });
-    let pane = tmux.wait_until("stty", WAIT, |p| p.contains("icanon"));
-    assert!(
-        pane.contains("icanon echo") && !pane.contains("-icanon") && !pane.contains("-echo"),
-        "terminal not restored:\n{pane}"
-    );
-    drop(pane);
-    tmux.pane()
 }
 
 #[test]
@@ -144,7 +117,7 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
     assert!(table.contains("high score #1!"), "{table}");
     assert!(table.contains("  1. Ada"), "{table}");
     tmux.keys(&["Enter"]);
-    let pane = wait_exit(&tmux);
+    let pane = tmux.wait_exit(WAIT);
     assert!(pane.contains("EXITED rc=0"), "{pane}");
     assert!(pane.contains("game over, score"), "{pane}");
     let saved = std::fs::read_to_string(&scores).unwrap();
@@ -177,13 +150,8 @@ fn stopped_by(signal: &str, number: i32) {
     tmux.wait_until("the word found", WAIT, |p| {
         p.contains(&format!("{upper}: found!"))
     });
-    let pid = std::fs::read_to_string(&pid).unwrap();
-    let killed = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), pid.trim()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let pane = wait_exit(&tmux);
+    kill(signal, &pid);
+    let pane = tmux.wait_exit(WAIT);
     assert!(
         pane.contains(&format!("EXITED rc={}", 128 + number)),
         "{pane}"
@@ -232,6 +200,6 @@ fn a_tiny_terminal_stops_the_timer_until_it_grows() {
     assert!(screen.contains("round 1 · score 0"), "{screen}");
     assert!(!screen.contains("time is up"), "{screen}");
     tmux.keys(&["C-c"]);
-    let pane = wait_exit(&tmux);
+    let pane = tmux.wait_exit(WAIT);
     assert!(pane.contains("EXITED rc=0"), "{pane}");
 }

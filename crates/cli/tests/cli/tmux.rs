@@ -1,6 +1,7 @@
 //! A private tmux server for the end-to-end tests: one session running a shell command line,
 //! keys sent to it as a person would type them, and its pane read back.
 
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -48,6 +49,12 @@ impl Tmux {
             .expect("tmux runs")
     }
 
+    /// The pane's text now, with colours and other attributes as escape sequences.
+    pub fn pane_styled(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-e", "-p", "-t", "t"]).stdout)
+            .into_owned()
+    }
+
     /// The pane's text now.
     pub fn pane(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
@@ -87,5 +94,45 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         self.run(&["kill-server"]);
+    }
+}
+
+/// A shell line that runs `command` with its process id saved in `pid` (so a test can send
+/// it signals), then prints `EXITED rc=N` and which of `icanon`/`echo` the terminal has
+/// (raw mode turns both off), and stays open for the test to read.
+pub fn script(pid: &Path, command: &str) -> String {
+    format!(
+        "sh -c 'echo $$ > {pid}; exec {command}'; echo EXITED rc=$?; \
+         stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; \
+         echo; sleep 60",
+        pid = pid.display()
+    )
+}
+
+/// Sends `signal` (a name such as `TERM`) to the process whose id is in `pid`.
+pub fn kill(signal: &str, pid: &Path) {
+    let pid = std::fs::read_to_string(pid).unwrap();
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), pid.trim()])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "kill -{signal} {pid}");
+}
+
+impl Tmux {
+    /// Waits for the program of [`script`] to exit and checks that the terminal is cooked
+    /// again; returns the pane.
+    pub fn wait_exit(&self, timeout: Duration) -> String {
+        // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
+        self.wait_until("the exit", timeout, |p| {
+            p.lines()
+                .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
+        });
+        let pane = self.wait_until("stty", timeout, |p| p.contains("icanon"));
+        assert!(
+            pane.contains("icanon echo") && !pane.contains("-icanon") && !pane.contains("-echo"),
+            "terminal not restored:\n{pane}"
+        );
+        pane
     }
 }
