@@ -53,15 +53,7 @@ impl CommonTier {
         let Some(path) = path else {
             return Ok(CommonTier::embedded());
         };
-        if path.is_dir() {
-            return Err(LexiconError::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|source| LexiconError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = crate::read_file(path)?;
         // Dictionary files in other encodings still work: lines that are not plain a-z are
         // left out and counted like proper names.
         let text = String::from_utf8_lossy(&bytes);

@@ -235,15 +235,7 @@ impl Lexicon {
         options: &LoadOptions,
     ) -> Result<(Lexicon, LoadReport), LexiconError> {
         let path = path.as_ref();
-        if path.is_dir() {
-            return Err(LexiconError::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|source| LexiconError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = read_file(path)?;
         Lexicon::from_bytes(&path.display().to_string(), &bytes, options)
     }
 
@@ -430,6 +422,19 @@ impl Lexicon {
     pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
         self.buckets.iter().flat_map(Bucket::words)
     }
+}
+
+/// The bytes of a word-list file; a directory or an unreadable file is an error naming it.
+fn read_file(path: &Path) -> Result<Vec<u8>, LexiconError> {
+    if path.is_dir() {
+        return Err(LexiconError::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    std::fs::read(path).map_err(|source| LexiconError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Why a trimmed, non-empty line is not a word, or `None` if it is one (upper case allowed).

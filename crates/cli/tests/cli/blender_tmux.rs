@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-use super::tmux::{Tmux, kill, script};
+use super::tmux::{Tmux, kill};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -30,6 +30,17 @@ fn first_round() -> (String, String) {
     (letters, word)
 }
 
+/// Starts `blender play --seed 1 ARGS --scores DIR/scores.json` in tmux; `None` without tmux.
+fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
+    let bin = env!("CARGO_BIN_EXE_blender");
+    Tmux::start_program(name, width, height, |dir| {
+        format!(
+            "{bin} play --seed 1 {args} --scores {}",
+            dir.join("scores.json").display()
+        )
+    })
+}
+
 /// The rack as the UI draws it: tiles ` A ` one space apart.
 fn tiles(letters: &str) -> String {
     letters
@@ -41,19 +52,11 @@ fn tiles(letters: &str) -> String {
 
 #[test]
 fn a_game_with_escape_pause_and_a_name_for_the_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let scores = dir.path().join("scores.json");
     let (letters, word) = first_round();
-    let bin = env!("CARGO_BIN_EXE_blender");
-    let command = format!("{bin} play --seed 1 --scores {}", scores.display());
-    let Some(tmux) = Tmux::start(
-        "blender",
-        100,
-        30,
-        &script(&dir.path().join("pid"), &command),
-    ) else {
+    let Some((tmux, dir)) = start("blender", 100, 30, "") else {
         return;
     };
+    let scores = dir.path().join("scores.json");
     let screen = tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     assert!(screen.contains("round 1 · score 0"), "{screen}");
 
@@ -127,30 +130,18 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
 /// SIGTERM or SIGHUP mid-round: the terminal is restored, the points are saved and the
 /// exit code is 128 + the signal.
 fn stopped_by(signal: &str, number: i32) {
-    let dir = tempfile::tempdir().unwrap();
-    let scores = dir.path().join("scores.json");
-    let pid = dir.path().join("pid");
     let (letters, word) = first_round();
-    let bin = env!("CARGO_BIN_EXE_blender");
-    let command = format!(
-        "{bin} play --seed 1 --name sig --scores {}",
-        scores.display()
-    );
-    let Some(tmux) = Tmux::start(
-        &format!("blender-{signal}"),
-        100,
-        30,
-        &script(&pid, &command),
-    ) else {
+    let Some((tmux, dir)) = start(&format!("blender-{signal}"), 100, 30, "--name sig") else {
         return;
     };
+    let scores = dir.path().join("scores.json");
     tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
     tmux.wait_until("the word found", WAIT, |p| {
         p.contains(&format!("{upper}: found!"))
     });
-    kill(signal, &pid);
+    kill(signal, dir.path());
     let pane = tmux.wait_exit(WAIT);
     assert!(
         pane.contains(&format!("EXITED rc={}", 128 + number)),
@@ -178,17 +169,8 @@ fn sighup_restores_the_terminal_and_saves_the_points() {
 
 #[test]
 fn a_tiny_terminal_stops_the_timer_until_it_grows() {
-    let dir = tempfile::tempdir().unwrap();
-    let scores = dir.path().join("scores.json");
     let (letters, _) = first_round();
-    let bin = env!("CARGO_BIN_EXE_blender");
-    let command = format!("{bin} play --seed 1 --time 3 --scores {}", scores.display());
-    let Some(tmux) = Tmux::start(
-        "blender-tiny",
-        20,
-        8,
-        &script(&dir.path().join("pid"), &command),
-    ) else {
+    let Some((tmux, _dir)) = start("blender-tiny", 20, 8, "--time 3") else {
         return;
     };
     tmux.wait_until("the notice", WAIT, |p| p.contains("Terminal too"));

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::tmux::{Tmux, kill, script};
+use super::tmux::{Tmux, kill};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -27,16 +27,10 @@ fn start_with_env(
     env: &str,
     args: &str,
 ) -> Option<(Tmux, tempfile::TempDir)> {
-    let dir = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_hangman");
-    let command = format!("env {env} {bin} play {} {args}", fixture().display());
-    let tmux = Tmux::start(
-        name,
-        width,
-        height,
-        &script(&dir.path().join("pid"), &command),
-    )?;
-    Some((tmux, dir))
+    Tmux::start_program(name, width, height, |_| {
+        format!("env {env} {bin} play {} {args}", fixture().display())
+    })
 }
 
 #[test]
@@ -113,7 +107,7 @@ fn stopped_by(signal: &str, number: i32) {
     tmux.wait_until("the win", WAIT, |p| p.contains("You won!"));
     tmux.keys(&["Enter"]);
     tmux.wait_until("the next game", WAIT, |p| p.contains("Word:   _ _ _ _ _"));
-    kill(signal, &dir.path().join("pid"));
+    kill(signal, dir.path());
     let pane = tmux.wait_exit(WAIT);
     assert!(
         pane.contains(&format!("EXITED rc={}", 128 + number)),

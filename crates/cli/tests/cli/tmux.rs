@@ -100,7 +100,7 @@ impl Drop for Tmux {
 /// A shell line that runs `command` with its process id saved in `pid` (so a test can send
 /// it signals), then prints `EXITED rc=N` and which of `icanon`/`echo` the terminal has
 /// (raw mode turns both off), and stays open for the test to read.
-pub fn script(pid: &Path, command: &str) -> String {
+fn script(pid: &Path, command: &str) -> String {
     format!(
         "sh -c 'echo $$ > {pid}; exec {command}'; echo EXITED rc=$?; \
          stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; \
@@ -109,9 +109,10 @@ pub fn script(pid: &Path, command: &str) -> String {
     )
 }
 
-/// Sends `signal` (a name such as `TERM`) to the process whose id is in `pid`.
-pub fn kill(signal: &str, pid: &Path) {
-    let pid = std::fs::read_to_string(pid).unwrap();
+/// Sends `signal` (a name such as `TERM`) to the program started by
+/// [`Tmux::start_program`] with the directory `dir`.
+pub fn kill(signal: &str, dir: &Path) {
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), pid.trim()])
         .status()
@@ -120,6 +121,19 @@ pub fn kill(signal: &str, pid: &Path) {
 }
 
 impl Tmux {
+    /// Starts `command` as [`script`] runs it, its process id kept in a new temporary
+    /// directory (returned, for [`kill`] and for the test's own files). `None` without tmux.
+    pub fn start_program(
+        name: &str,
+        width: u16,
+        height: u16,
+        command: impl FnOnce(&Path) -> String,
+    ) -> Option<(Tmux, tempfile::TempDir)> {
+        let dir = tempfile::tempdir().unwrap();
+        let line = script(&dir.path().join("pid"), &command(dir.path()));
+        Some((Tmux::start(name, width, height, &line)?, dir))
+    }
+
     /// Waits for the program of [`script`] to exit and checks that the terminal is cooked
     /// again; returns the pane.
     pub fn wait_exit(&self, timeout: Duration) -> String {

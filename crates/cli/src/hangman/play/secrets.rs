@@ -168,4 +168,33 @@ mod tests {
         assert_eq!(levels.iter().map(Vec::len).sum::<usize>(), 10, "{levels:?}");
         assert!(!levels[0].is_empty(), "{levels:?}");
     }
+
+    /// Grades the embedded tier at lengths 4 to 13 and prints how many words each level
+    /// gets (the table in docs/play.md). Slow in a debug build: run with
+    /// `cargo test --release -p wordplay-cli --lib -- --ignored --nocapture grading`.
+    #[test]
+    #[ignore]
+    fn grading_the_embedded_tier() {
+        let common = Lexicon::common();
+        println!("| length | words | easy | medium | hard |");
+        println!("|---|---|---|---|---|");
+        for length in 4..=13 {
+            let mut counts = Vec::new();
+            for level in [
+                Difficulty::Any,
+                Difficulty::Easy,
+                Difficulty::Medium,
+                Difficulty::Hard,
+            ] {
+                let mut secrets = Secrets::new(&common, &common, level);
+                counts.push(secrets.of_length(length).len());
+            }
+            assert_eq!(counts[1] + counts[2] + counts[3], counts[0]);
+            assert!(counts[1..].iter().all(|&n| n > 0), "{length}: {counts:?}");
+            println!(
+                "| {length} | {} | {} | {} | {} |",
+                counts[0], counts[1], counts[2], counts[3]
+            );
+        }
+    }
 }
