@@ -317,13 +317,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             output::deal(&mut out, &deal, &dealing, *format)?;
         }
         Command::Play(args) => {
+            // Caught from the start, so a signal while the lists load ends the game as it
+            // begins instead of killing the program half-way.
+            let signals = Signals::catch().context("cannot catch termination signals")?;
             let dict = load_dictionary(&cli)?;
             let generator = RoundGenerator::new(&dict, min_words, max_words)?;
             let settings = session::Settings::new(args, dealing)?;
             drop(out);
             let interactive =
                 !args.line && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-            let signals = Signals::catch().context("cannot catch termination signals")?;
             return if interactive {
                 tui::play(generator, &settings, &signals, args.color.resolve())
             } else {

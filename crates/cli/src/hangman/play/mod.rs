@@ -27,6 +27,9 @@ use crate::terminal::{Lines, Signals};
 pub use session::{Config, RefereeKind, Session};
 
 pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
+    // Caught from the start, so a signal while the lists load ends the session as it begins
+    // instead of killing the program half-way.
+    let signals = Signals::catch().context("cannot catch termination signals")?;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let guesser = args
         .guesser
@@ -56,7 +59,6 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     let mut session = Session::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.
     session.check()?;
-    let signals = Signals::catch().context("cannot catch termination signals")?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.line {
         let palette = ui::Palette::new(args.color.resolve());
