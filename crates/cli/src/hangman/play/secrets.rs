@@ -190,7 +190,9 @@ mod tests {
                 counts.push(secrets.of_length(length).len());
             }
             assert_eq!(counts[1] + counts[2] + counts[3], counts[0]);
-            assert!(counts[1..].iter().all(|&n| n > 0), "{length}: {counts:?}");
+            // Long words are easy: only short and middling lengths have hard ones.
+            assert!(counts[1] > 0 && counts[2] > 0, "{length}: {counts:?}");
+            assert!(length > 10 || counts[3] > 0, "{length}: {counts:?}");
             println!(
                 "| {length} | {} | {} | {} | {} |",
                 counts[0], counts[1], counts[2], counts[3]
