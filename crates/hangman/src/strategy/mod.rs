@@ -30,7 +30,7 @@ pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use params::Params;
 pub use per_length::PerLength;
-pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
+pub use policy::{Decision, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
 pub trait Strategy: Send + Sync {
