@@ -97,9 +97,6 @@ pub enum StrategyError {
         /// The known names, comma-separated.
         known: String,
     },
-    /// The strategy exists but is not available yet.
-    #[error("strategy {0:?} is not implemented yet")]
-    NotImplemented(String),
     /// A setting is out of range for this strategy.
     #[error("strategy {name}: {message}")]
     BadSetting {
