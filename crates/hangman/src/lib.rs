@@ -15,6 +15,8 @@ pub mod solve;
 pub mod strategy;
 pub mod suggest;
 
-pub use game::{Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Status};
+pub use game::{
+    Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Position, Status, Step,
+};
 pub use referee::{Fair, Referee};
 pub use strategy::{Player, Settings, Strategy};

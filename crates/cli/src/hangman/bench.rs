@@ -6,10 +6,7 @@
 //! time per game. Otherwise, and always with `--sample` or `--replay`, every game is played
 //! on its own with [`eval::play_words`], which gives per-game median and p99 times.
 //!
-//! Strategies that cannot be built because they are not implemented yet are reported on
-//! stderr (and in the report's `skipped` list) and skipped; the command fails (exit 1) only if
-//! no strategy ran. A strategy that rejects the user's settings (`--param`, `-m`) is a usage
-//! error (exit 2): those are mistakes to fix, not gaps to skip.
+//! A strategy that rejects the user's settings (`--param`, `-m`) is a usage error (exit 2).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,14 +16,14 @@ use anyhow::{Context, bail};
 use clap::Args;
 use hangman::Strategy;
 use hangman::eval::{self, GameResult, RunOptions};
-use hangman::strategy::{self, Settings, StrategyError, StrategyInfo};
+use hangman::strategy::{self, Settings, StrategyInfo};
 use indicatif::ProgressBar;
 use lexicon::Lexicon;
 use rayon::prelude::*;
 
 use crate::dictionary;
 use crate::error::usage;
-use crate::export::bench::{self as export, BenchFormat, BenchReport, BenchRow, Mode, Skipped};
+use crate::export::bench::{self as export, BenchFormat, BenchReport, BenchRow, Mode};
 
 /// Arguments of `hangman bench`.
 #[derive(Debug, Args)]
@@ -126,13 +123,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         bar.finish_and_clear();
         outcome
     })?;
-    let (rows, skipped) = outcome?;
-    for s in &skipped {
-        eprintln!("warning: strategy {} skipped: {}", s.strategy, s.reason);
-    }
-    if rows.is_empty() {
-        bail!("no strategy could be run (all were skipped)");
-    }
+    let rows = outcome?;
 
     let report = BenchReport::new(
         dict.name.clone(),
@@ -145,7 +136,6 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         dict.load_time.as_secs_f64() * 1e3,
         max_wrong,
         rows,
-        skipped,
     );
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
@@ -225,18 +215,16 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Runs every (strategy, max wrong) pair in order; returns the rows and the skipped
-    /// strategies.
+    /// Runs every (strategy, max wrong) pair in order.
     fn run_all(
         &self,
         strategies: &[&'static StrategyInfo],
         params: &[Vec<(String, String)>],
         max_wrong: &[u32],
         bar: &ProgressBar,
-    ) -> anyhow::Result<(Vec<BenchRow>, Vec<Skipped>)> {
+    ) -> anyhow::Result<Vec<BenchRow>> {
         let mut rows = Vec::new();
-        let mut skipped = Vec::new();
-        'strategies: for (info, params) in strategies.iter().zip(params) {
+        for (info, params) in strategies.iter().zip(params) {
             for &m in max_wrong {
                 bar.set_prefix(format!("{} m{m}", info.name));
                 let settings = Settings {
@@ -245,23 +233,14 @@ impl Plan<'_> {
                     params: params.clone(),
                 };
                 let start = Instant::now();
-                let strategy = match info.build(self.lexicon.clone(), &settings) {
-                    Ok(s) => s,
-                    Err(e @ StrategyError::NotImplemented(_)) => {
-                        skipped.push(Skipped {
-                            strategy: info.name.to_string(),
-                            reason: e.to_string(),
-                        });
-                        bar.inc((max_wrong.len() * self.words.len()) as u64);
-                        continue 'strategies;
-                    }
-                    Err(e) => return Err(usage(e.to_string())),
-                };
+                let strategy = info
+                    .build(self.lexicon.clone(), &settings)
+                    .map_err(|e| usage(e.to_string()))?;
                 let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
                 rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
             }
         }
-        Ok((rows, skipped))
+        Ok(rows)
     }
 
     /// Evaluates one built strategy: by its decision tree when allowed and available, else by

@@ -52,8 +52,9 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use crate::game::{Position, Step};
 use crate::strategy::candidates;
-use crate::strategy::{Decision, Greedy, Knowledge, Policy};
+use crate::strategy::{Decision, Greedy, Policy};
 
 /// The search ran out of time (or was stopped); only proven bounds are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -434,16 +435,20 @@ fn shard_of(key: u64) -> usize {
 /// The most misses the greedy guesser can suffer from `family` against any referee: an
 /// upper bound on `V(family)` (greedy is one guesser; the optimal one does no worse).
 pub fn greedy_bound(bucket: &Bucket, family: &[u32]) -> u32 {
-    fn walk(bucket: &Bucket, family: &[u32], knowledge: Knowledge) -> u32 {
+    fn walk(bucket: &Bucket, family: &[u32], position: Position) -> u32 {
         if family.len() <= 1 {
             return 0;
         }
         // Word guesses only at one candidate: this bound counts misses until one word is left.
-        match (Greedy { word_at: 1 }).decide(bucket, family, &knowledge) {
+        match (Greedy { word_at: 1 }).decide(bucket, family, &position) {
             Decision::Letter(letter) => candidates::partition(bucket, family, letter)
                 .into_iter()
                 .map(|(mask, part)| {
-                    u32::from(mask == 0) + walk(bucket, &part, knowledge.after_letter(letter, mask))
+                    let step = Step::Letter {
+                        letter,
+                        positions: mask,
+                    };
+                    u32::from(mask == 0) + walk(bucket, &part, position.after(step))
                 })
                 .max()
                 .unwrap_or(0),
@@ -451,7 +456,7 @@ pub fn greedy_bound(bucket: &Bucket, family: &[u32]) -> u32 {
             Decision::Word(_) => 0,
         }
     }
-    walk(bucket, family, Knowledge::new(u32::MAX))
+    walk(bucket, family, Position::new(bucket.length(), u32::MAX))
 }
 
 /// Proven bounds on a value; equal when exact.

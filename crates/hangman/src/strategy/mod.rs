@@ -30,7 +30,7 @@ pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use params::Params;
 pub use per_length::PerLength;
-pub use policy::{Decision, Knowledge, Policy, PolicyPlayer, PolicyStrategy};
+pub use policy::{Decision, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
 pub trait Strategy: Send + Sync {
@@ -97,9 +97,6 @@ pub enum StrategyError {
         /// The known names, comma-separated.
         known: String,
     },
-    /// The strategy exists but is not available yet.
-    #[error("strategy {0:?} is not implemented yet")]
-    NotImplemented(String),
     /// A setting is out of range for this strategy.
     #[error("strategy {name}: {message}")]
     BadSetting {

@@ -9,67 +9,12 @@
 
 use std::sync::Arc;
 
-use lexicon::{Bucket, Letter, LetterSet, Lexicon};
+use lexicon::{Bucket, Letter, Lexicon};
 use rayon::prelude::*;
 
 use super::candidates;
 use super::{PerLength, Player, Settings, Strategy};
-use crate::game::{GameState, Guess, Outcome};
-
-/// What a policy knows besides the candidates: the board is implied by them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Knowledge {
-    /// Letters guessed so far.
-    pub guessed: LetterSet,
-    /// Wrong guesses so far.
-    pub wrong: u32,
-    /// The most wrong guesses allowed without losing.
-    pub max_wrong: u32,
-}
-
-impl Knowledge {
-    /// The knowledge of a fresh game.
-    pub fn new(max_wrong: u32) -> Knowledge {
-        Knowledge {
-            guessed: LetterSet::EMPTY,
-            wrong: 0,
-            max_wrong,
-        }
-    }
-
-    /// The knowledge in a game's public state.
-    pub fn of(state: &GameState) -> Knowledge {
-        Knowledge {
-            guessed: state.guessed_letters(),
-            wrong: state.wrong_guesses(),
-            max_wrong: state.max_wrong(),
-        }
-    }
-
-    /// How many more wrong guesses the game survives.
-    pub fn wrong_left(&self) -> u32 {
-        self.max_wrong.saturating_sub(self.wrong)
-    }
-
-    /// The knowledge after guessing `letter` with answer `positions`.
-    #[must_use]
-    pub fn after_letter(self, letter: Letter, positions: u32) -> Knowledge {
-        Knowledge {
-            guessed: self.guessed.with(letter),
-            wrong: self.wrong + u32::from(positions == 0),
-            max_wrong: self.max_wrong,
-        }
-    }
-
-    /// The knowledge after a wrong word guess.
-    #[must_use]
-    pub fn after_wrong_word(self) -> Knowledge {
-        Knowledge {
-            wrong: self.wrong + 1,
-            ..self
-        }
-    }
-}
+use crate::game::{GameState, Guess, Outcome, Position, Step};
 
 /// A policy's choice: a letter, or a candidate word by its index in the bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,10 +27,10 @@ pub enum Decision {
 
 /// A deterministic guesser that decides from the candidate set alone.
 pub trait Policy: Send + Sync {
-    /// The next guess for a non-empty candidate set. Must be a letter not in
-    /// `knowledge.guessed` or one of the candidates; the same inputs must give the same
-    /// decision (the opening book and the tree evaluator rely on it).
-    fn decide(&self, bucket: &Bucket, candidates: &[u32], knowledge: &Knowledge) -> Decision;
+    /// The next guess for a non-empty candidate set in a game at `position` (not over). Must
+    /// be a letter not guessed yet or one of the candidates; the same inputs must give the
+    /// same decision (the opening book and the tree evaluator rely on it).
+    fn decide(&self, bucket: &Bucket, candidates: &[u32], position: &Position) -> Decision;
 }
 
 /// Book nodes with fewer candidates than this are leaves: a player copies them and goes on
@@ -116,7 +61,7 @@ impl Book {
             policy,
             bucket,
             candidates::all(bucket),
-            Knowledge::new(max_wrong),
+            Position::new(bucket.length(), max_wrong),
         );
         book
     }
@@ -127,12 +72,11 @@ impl Book {
         policy: &P,
         bucket: &Bucket,
         cands: Vec<u32>,
-        knowledge: Knowledge,
+        position: Position,
     ) -> u32 {
         let id = self.nodes.len() as u32;
-        let decision = (cands.len() >= BOOK_MIN_CANDIDATES
-            && knowledge.wrong <= knowledge.max_wrong)
-            .then(|| policy.decide(bucket, &cands, &knowledge));
+        let decision = (cands.len() >= BOOK_MIN_CANDIDATES && !position.is_over())
+            .then(|| policy.decide(bucket, &cands, &position));
         let Some(Decision::Letter(letter)) = decision else {
             self.nodes.push(BookNode::Leaf { candidates: cands });
             return id;
@@ -143,7 +87,11 @@ impl Book {
         });
         let mut children = Vec::new();
         for (mask, family) in candidates::partition(bucket, &cands, letter) {
-            let child = self.grow(policy, bucket, family, knowledge.after_letter(letter, mask));
+            let after = position.after(Step::Letter {
+                letter,
+                positions: mask,
+            });
+            let child = self.grow(policy, bucket, family, after);
             children.push((mask, child));
         }
         self.nodes[id as usize] = BookNode::Branch { letter, children };
@@ -277,7 +225,7 @@ impl<P: Policy> Player for PolicyPlayer<'_, P> {
         }
         match self
             .policy
-            .decide(self.bucket, &self.candidates, &Knowledge::of(state))
+            .decide(self.bucket, &self.candidates, &state.position())
         {
             Decision::Letter(letter) => Guess::Letter(letter),
             Decision::Word(index) => Guess::Word(self.bucket.word_str(index as usize).to_string()),
