@@ -10,6 +10,7 @@
 //! evaluation from [`PolicyStrategy`]. [`REGISTRY`] lists every strategy by name.
 
 pub mod candidates;
+pub mod letter_model;
 mod entropy;
 mod greedy;
 mod lookahead;
