@@ -27,6 +27,9 @@ pub enum Command {
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
     Bench(super::bench::BenchArgs),
+    /// Win rates on words that are not in the list: hold out words of the list (or test the
+    /// words of --test FILE) and play them with the letter model.
+    Holdout(super::holdout::HoldoutArgs),
     /// Play hangman in the terminal (a plain line mode when not on a terminal).
     Play(PlayArgs),
     /// Suggest the next letter for a board and the wrong guesses, with the odds.

@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod holdout;
 mod list;
 pub mod play;
 mod score;
@@ -14,6 +15,7 @@ use clap::Parser;
 
 pub use args::{Cli, Command, PlayArgs, StrategyArgs, SuggestArgs};
 pub use bench::BenchArgs;
+pub use holdout::HoldoutArgs;
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
@@ -21,6 +23,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::List) => list::run(),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Holdout(args)) => holdout::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Suggest(args)) => suggest::run(args),
         Some(Command::Solve(args)) => solve::run(args),

@@ -1,6 +1,7 @@
 //! Playing games and summarizing them: the one game loop that scoring, benchmarking and
 //! playing share, and the plain result structs every output format reads.
 
+pub mod holdout;
 pub mod tree;
 
 use std::time::{Duration, Instant};

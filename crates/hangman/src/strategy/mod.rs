@@ -14,6 +14,7 @@ pub mod letter_model;
 mod entropy;
 mod greedy;
 mod lookahead;
+mod outside;
 mod params;
 mod per_length;
 mod policy;
@@ -29,6 +30,7 @@ use crate::game::{GameState, Guess, Outcome};
 pub use entropy::Entropy;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
+pub use outside::{Letters, Mixed, MixedOptions, build_with_model};
 pub use params::Params;
 pub use per_length::PerLength;
 pub use policy::{Decision, Policy, PolicyPlayer, PolicyStrategy};
@@ -175,6 +177,20 @@ pub static REGISTRY: &[StrategyInfo] = &[
                 settings,
             )))
         },
+    },
+    StrategyInfo {
+        name: "mixed",
+        aliases: &[],
+        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N completions=X beam=N order=N]",
+        deterministic: true,
+        build: Mixed::build,
+    },
+    StrategyInfo {
+        name: "letters",
+        aliases: &[],
+        summary: "the letter model alone, for words not in the list: likeliest letter from n-gram completions and board windows [completions=X beam=N order=N]",
+        deterministic: true,
+        build: Letters::build,
     },
     StrategyInfo {
         name: "deterministic-regex",

@@ -31,6 +31,13 @@ pub trait Policy: Send + Sync {
     /// be a letter not guessed yet or one of the candidates; the same inputs must give the
     /// same decision (the opening book and the tree evaluator rely on it).
     fn decide(&self, bucket: &Bucket, candidates: &[u32], position: &Position) -> Decision;
+
+    /// The next guess when no word of the list fits the game (the secret is not in the
+    /// list): by default the most common letter of English words not guessed yet.
+    fn no_word_fits(&self, state: &GameState) -> Letter {
+        candidates::fallback_letter(state.guessed_letters())
+            .expect("a game in progress has an unguessed letter")
+    }
 }
 
 /// Book nodes with fewer candidates than this are leaves: a player copies them and goes on
@@ -219,9 +226,7 @@ impl<P: Policy> Player for PolicyPlayer<'_, P> {
             }
         }
         if self.candidates.is_empty() {
-            let letter = candidates::fallback_letter(state.guessed_letters())
-                .expect("a game in progress has an unguessed letter");
-            return Guess::Letter(letter);
+            return Guess::Letter(self.policy.no_word_fits(state));
         }
         match self
             .policy

@@ -31,6 +31,9 @@ pub(crate) struct Completions {
     pub(crate) present: [f64; 26],
     /// The most likely completions and their posterior chances, best first.
     pub(crate) top: Vec<(String, f64)>,
+    /// `ln` of the model's probability of all the completions counted (a lower bound of
+    /// the chance that a string the model writes fits the board and is not excluded).
+    pub(crate) log_mass: f64,
 }
 
 impl LanguageModel {
@@ -128,6 +131,42 @@ impl LanguageModel {
 
     fn log_p(&self, state: u32, symbol: u8) -> f32 {
         self.log_probs[state as usize][usize::from(symbol) - 1]
+    }
+
+    /// For every length up to `max_length`, the model's probability of writing a word of
+    /// that length (`#`, that many letters, `#`), by dynamic programming over the states.
+    pub(crate) fn length_mass(&self, trie: &Trie, max_length: usize) -> Vec<f64> {
+        let states = self.log_probs.len();
+        let letters = (2..=SYMBOLS as u8).collect::<Vec<u8>>();
+        // Each state's successors and their probabilities, once.
+        let table: Vec<[(u32, f32); SYMBOLS - 1]> = (0..states as u32)
+            .map(|v| {
+                std::array::from_fn(|i| {
+                    let s = letters[i];
+                    (self.next(trie, v, s), self.log_p(v, s).exp())
+                })
+            })
+            .collect();
+        let mut mass = vec![0.0f64; states];
+        mass[self.next(trie, 0, MARKER) as usize] = 1.0;
+        let mut out = vec![0.0; max_length + 1];
+        for slot in out.iter_mut().skip(1) {
+            let mut next = vec![0.0f64; states];
+            for (v, &m) in mass.iter().enumerate() {
+                if m > 0.0 {
+                    for &(to, p) in &table[v] {
+                        next[to as usize] += m * f64::from(p);
+                    }
+                }
+            }
+            mass = next;
+            *slot = mass
+                .iter()
+                .enumerate()
+                .map(|(v, &m)| m * f64::from(self.log_p(v as u32, MARKER).exp()))
+                .sum();
+        }
+        out
     }
 
     /// `ln P(word)`: the log-probability of `#word#` after the first marker.
@@ -241,6 +280,7 @@ impl LanguageModel {
             return None;
         }
         present.iter_mut().for_each(|x| *x /= total);
+        let log_mass = f64::from(best) + total.ln();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let top = ranked
             .iter()
@@ -255,6 +295,10 @@ impl LanguageModel {
                 (String::from_utf8(word.clone()).expect("ASCII"), p / total)
             })
             .collect();
-        Some(Completions { present, top })
+        Some(Completions {
+            present,
+            top,
+            log_mass,
+        })
     }
 }

@@ -54,7 +54,7 @@ mod index;
 mod lm;
 mod windows;
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use lexicon::{Letter, LetterSet, Lexicon};
 use rustc_hash::FxHashMap;
@@ -163,6 +163,9 @@ pub struct LetterModel {
     /// Odds of boards with no letter shown yet, by (length, guessed letters): every game of
     /// a length starts with the same few of them.
     openings: Mutex<FxHashMap<(usize, u32), LetterOdds>>,
+    /// By length, `ln` of the language model's probability of writing a word of that
+    /// length that is not a training word (built on first use).
+    outside_mass: OnceLock<Vec<f64>>,
 }
 
 /// The model's view of one board.
@@ -179,6 +182,9 @@ pub struct LetterOdds {
     pub cells: Vec<(usize, [f64; 26])>,
     /// The most likely completions with their posterior chances, best first.
     pub likely: Vec<(String, f64)>,
+    /// `ln` of the language model's probability of the completions counted (`None` when
+    /// none was): see [`LetterModel::outside_fit`].
+    pub log_mass: Option<f64>,
     /// Training words of the board's length that fit it exactly.
     pub exact_fits: usize,
     /// Training words of the board's length that fit it at all but one cell.
@@ -235,6 +241,7 @@ impl LetterModel {
             positional: Arc::new(positional),
             weights,
             openings: Mutex::new(FxHashMap::default()),
+            outside_mass: OnceLock::new(),
         }
     }
 
@@ -262,7 +269,39 @@ impl LetterModel {
             positional: Arc::clone(&self.positional),
             weights,
             openings: Mutex::new(FxHashMap::default()),
+            outside_mass: OnceLock::new(),
         }
+    }
+
+    /// `ln` of the chance that a word of `length` letters that is not a training word fits
+    /// the board of `odds` (as the language model writes such words; a lower bound, from
+    /// the completions in the beam). `None` if no completion was counted. The first call
+    /// builds a table for every length (a second or so).
+    pub fn outside_fit(&self, odds: &LetterOdds, length: usize) -> Option<f64> {
+        let mass = self.outside_mass.get_or_init(|| {
+            let total = self
+                .lm
+                .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN);
+            total
+                .iter()
+                .enumerate()
+                .map(|(length, &z)| {
+                    let known: f64 = self
+                        .words
+                        .bucket(length)
+                        .words()
+                        .map(|w| {
+                            self.lm
+                                .log_likelihood(&self.index.forward, w.as_bytes())
+                                .exp()
+                        })
+                        .sum();
+                    (z - known).max(f64::MIN_POSITIVE).ln()
+                })
+                .collect()
+        });
+        let outside = mass.get(length).copied().unwrap_or(f64::MIN_POSITIVE.ln());
+        odds.log_mass.map(|m| m - outside)
     }
 
     /// The words it was trained on.
@@ -344,15 +383,15 @@ impl LetterModel {
         let (cells, from_windows) = evidence.combine(&self.weights);
         let share = self.weights.completions;
         let mut present = from_windows;
-        let (from_completions, likely) = match completions {
+        let (from_completions, likely, log_mass) = match completions {
             Some(c) => {
                 for l in evidence.allowed.iter() {
                     let i = l.index();
                     present[i] = share * c.present[i] + (1.0 - share) * from_windows[i];
                 }
-                (Some(c.present), c.top)
+                (Some(c.present), c.top, Some(c.log_mass))
             }
-            None => (None, Vec::new()),
+            None => (None, Vec::new(), None),
         };
         LetterOdds {
             present,
@@ -360,6 +399,7 @@ impl LetterModel {
             from_completions,
             cells,
             likely,
+            log_mass,
             exact_fits: evidence.exact,
             near_fits: evidence.near,
         }
