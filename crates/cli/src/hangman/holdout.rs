@@ -51,13 +51,13 @@ pub struct HoldoutArgs {
           value_parser = super::args::parse_strategy)]
     pub strategies: Vec<String>,
 
-    /// Fit the letter model's weights on a fold of the training words first (never on the
-    /// test words).
+    /// Use the letter model's default weights instead of fitting them on a fold of the
+    /// training words (the fit takes a minute or so; it never sees the test words).
     #[arg(long)]
-    pub fit: bool,
+    pub no_fit: bool,
 
-    /// Training words set aside to fit on, with --fit.
-    #[arg(long, value_name = "N", default_value_t = 1000, requires = "fit",
+    /// Training words set aside to fit the weights on.
+    #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "no_fit",
           value_parser = clap::value_parser!(u64).range(10..))]
     pub fold: u64,
 
@@ -149,6 +149,19 @@ struct StrategyRun {
 }
 
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
+    for (key, _) in &args.params {
+        if let Some((prefix, _)) = key.split_once(':') {
+            let known = strategy::find(prefix).is_ok_and(|info| {
+                args.strategies.iter().any(|name| name == info.name)
+            });
+            if !known {
+                return Err(usage(format!(
+                    "--param {key}: {prefix:?} is not one of the chosen strategies ({})",
+                    args.strategies.join(", ")
+                )));
+            }
+        }
+    }
     let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
     let (training, test, held_out, test_in_list) = match &args.test {
         Some(path) => {
@@ -183,7 +196,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
     let (report, threads) = super::with_threads(threads, || -> anyhow::Result<Report> {
         let mut fit = None;
         let mut weights = Weights::default();
-        if args.fit {
+        if !args.no_fit {
             let report = strategy::letter_model::fit(
                 &training,
                 &FitOptions {

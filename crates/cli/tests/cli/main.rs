@@ -6,6 +6,7 @@ mod bench;
 mod blender;
 mod blender_tmux;
 mod hangman;
+mod holdout;
 mod play;
 mod play_tmux;
 mod solve;

@@ -152,7 +152,7 @@ impl Default for MixedOptions {
         MixedOptions {
             outside: 0.05,
             switch: 0.5,
-            check_at: 20,
+            check_at: 8,
         }
     }
 }

@@ -112,6 +112,23 @@ impl Trie {
         self.symbol[node as usize]
     }
 
+    /// Where each depth's nodes end, for depths `0..=depth` (nodes are numbered breadth
+    /// first, so depth `d` is `ends[d - 1]..ends[d]`).
+    pub(crate) fn level_ends(&self, depth: usize) -> Vec<usize> {
+        let nodes = self.symbol.len();
+        let mut ends = vec![1usize];
+        for d in 1..=depth {
+            let start = ends[d - 1];
+            // The first child of a level's first node starts the next level.
+            ends.push(if start < nodes {
+                self.first_child[start] as usize
+            } else {
+                nodes
+            });
+        }
+        ends
+    }
+
     /// The children of `node`, by id.
     pub(crate) fn children(&self, node: u32) -> std::ops::Range<usize> {
         self.first_child[node as usize] as usize..self.first_child[node as usize + 1] as usize

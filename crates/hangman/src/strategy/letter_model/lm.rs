@@ -42,10 +42,7 @@ impl LanguageModel {
     pub(crate) fn build(trie: &Trie, order: usize, discount: f64) -> LanguageModel {
         debug_assert!((2..=MAX_WINDOW).contains(&order));
         // Nodes are in breadth-first order: `level_end[d]` ends the ids of depth `d`.
-        let mut level_end = vec![1usize];
-        for d in 1..=order {
-            level_end.push(trie.children(level_end[d - 1] as u32).start);
-        }
+        let level_end = trie.level_ends(order);
         let mut depth = vec![0u8; level_end[order]];
         for d in 1..=order {
             depth[level_end[d - 1]..level_end[d]].fill(d as u8);
@@ -111,6 +108,18 @@ impl LanguageModel {
             link,
             depth,
         }
+    }
+
+    /// Number of states.
+    #[cfg(test)]
+    pub(crate) fn states(&self) -> u32 {
+        self.log_probs.len() as u32
+    }
+
+    /// The next-symbol distribution of `state`, by symbol - 1.
+    #[cfg(test)]
+    pub(crate) fn distribution(&self, state: u32) -> [f64; SYMBOLS] {
+        self.log_probs[state as usize].map(|lp| f64::from(lp).exp())
     }
 
     /// The state after reading `symbol` in `state`.
