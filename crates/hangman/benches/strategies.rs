@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hangman::eval::{self, RunOptions};
-use hangman::strategy::{self, Settings, candidates, split};
+use hangman::strategy::{self, Settings};
+use hangman::{candidates, split};
 use lexicon::{Letter, Lexicon, LoadOptions};
 
 fn lexicon() -> Arc<Lexicon> {
@@ -39,11 +40,8 @@ fn benches(c: &mut Criterion) {
     c.bench_function("partition 8-letter bucket by e", |b| {
         b.iter(|| black_box(candidates::partition(bucket, &all, e).len()))
     });
-    c.bench_function("letter counts 8-letter bucket", |b| {
-        b.iter(|| black_box(candidates::letter_counts(bucket, &all)))
-    });
     c.bench_function("letter stats 8-letter bucket", |b| {
-        b.iter(|| black_box(split::LetterStats::of(bucket, &all).varied))
+        b.iter(|| black_box(split::LetterStats::of(bucket, &all)))
     });
 
     let options = RunOptions {

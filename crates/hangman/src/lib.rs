@@ -8,10 +8,13 @@
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
+pub mod candidates;
 pub mod eval;
 pub mod game;
 pub mod referee;
+pub mod result;
 pub mod solve;
+pub mod split;
 pub mod strategy;
 pub mod suggest;
 

@@ -52,8 +52,8 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use crate::candidates;
 use crate::game::{Position, Step};
-use crate::strategy::candidates;
 use crate::strategy::{Decision, Greedy, Policy};
 
 /// The search ran out of time (or was stopped); only proven bounds are known.

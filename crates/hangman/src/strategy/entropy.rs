@@ -5,9 +5,9 @@ use lexicon::Bucket;
 use super::greedy::word_time;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::{LetterStats, entropies};
 use super::{Settings, StrategyError};
 use crate::game::Position;
+use crate::split::{LetterStats, entropies};
 
 /// Guesses the letter maximizing `H − Pmiss · risk / (left + 1)²`, where `H` is the entropy
 /// (bits) of the answer pattern over the candidates, `Pmiss` the share of candidates

@@ -4,9 +4,9 @@ use lexicon::Bucket;
 
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
 use super::{Settings, StrategyError};
 use crate::game::Position;
+use crate::split::LetterStats;
 
 /// Guesses the letter contained in the most candidates (each word counted once, ties to the
 /// earlier letter) among the letters that can tell candidates apart; guesses a candidate

@@ -28,14 +28,14 @@ use std::sync::{Arc, Mutex};
 use lexicon::{Bucket, Letter, Lexicon};
 use rustc_hash::FxHashMap;
 
-use super::candidates;
 use super::entropy::Entropy;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
 use super::{Settings, StrategyError};
+use crate::candidates;
 use crate::game::{Position, Status, Step};
+use crate::split::LetterStats;
 
 /// The policy whose exact play values the lookahead's children.
 #[derive(Clone, Copy, Debug)]
@@ -494,7 +494,7 @@ mod tests {
                     "{words:?} max {max_wrong}"
                 );
                 // And playing its decisions scores exactly that.
-                let played: u32 = crate::eval::tree::evaluate(&la, bucket, max_wrong)
+                let played: u32 = crate::strategy::tree::evaluate(&la, bucket, max_wrong)
                     .unwrap()
                     .iter()
                     .map(|r| r.score)

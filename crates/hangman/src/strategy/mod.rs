@@ -9,7 +9,6 @@
 //! trait and get a player, an opening book shared across games, and exact whole-dictionary
 //! evaluation from [`PolicyStrategy`]. [`REGISTRY`] lists every strategy by name.
 
-pub mod candidates;
 mod entropy;
 mod greedy;
 mod lookahead;
@@ -17,13 +16,14 @@ mod params;
 mod per_length;
 mod policy;
 pub mod seed;
-pub mod split;
+pub mod tree;
 
 use std::sync::Arc;
 
 use lexicon::Lexicon;
 
 use crate::game::{GameState, Guess, Outcome};
+use crate::result::GameResult;
 
 pub use entropy::Entropy;
 pub use greedy::Greedy;
@@ -50,7 +50,7 @@ pub trait Strategy: Send + Sync {
     /// that reach the same state go down together). Results are in bucket order, with
     /// `micros` the amortized time per word. `None` when the strategy cannot (it samples, or
     /// has no tree evaluator); callers then replay the games.
-    fn evaluate_length(&self, _length: usize) -> Option<Vec<crate::eval::GameResult>> {
+    fn evaluate_length(&self, _length: usize) -> Option<Vec<GameResult>> {
         None
     }
 }

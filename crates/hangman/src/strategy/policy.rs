@@ -12,9 +12,10 @@ use std::sync::Arc;
 use lexicon::{Bucket, Letter, Lexicon};
 use rayon::prelude::*;
 
-use super::candidates;
 use super::{PerLength, Player, Settings, Strategy};
+use crate::candidates;
 use crate::game::{GameState, Guess, Outcome, Position, Step};
+use crate::result::GameResult;
 
 /// A policy's choice: a letter, or a candidate word by its index in the bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,8 +155,8 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         });
     }
 
-    fn evaluate_length(&self, length: usize) -> Option<Vec<crate::eval::GameResult>> {
-        crate::eval::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+    fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
+        super::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
     }
 
     fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {

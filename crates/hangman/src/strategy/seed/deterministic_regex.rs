@@ -19,7 +19,7 @@ use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyErr
 /// which filters exactly as well on a list already filtered on every earlier guess; we
 /// exclude every guessed letter (the board's letters and the wrong ones), so the regex of
 /// a state describes that state alone (and is unit-tested against
-/// [`candidates::consistent`](crate::strategy::candidates::consistent)).
+/// [`candidates::consistent`](crate::candidates::consistent)).
 pub fn board_regex(cells: &[Option<Letter>], excluded: LetterSet) -> Regex {
     // Words hold only the letters a-z, so a negated class is as exact as a positive one.
     let unknown = if excluded.is_empty() {
@@ -163,9 +163,9 @@ impl Strategy for DeterministicRegex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates;
     use crate::game::{Game, Guess};
     use crate::referee::Fair;
-    use crate::strategy::candidates;
 
     #[test]
     fn board_regex_matches_exactly_the_consistent_words() {

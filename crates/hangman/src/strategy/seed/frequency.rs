@@ -23,8 +23,9 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::super::params::Params;
-use super::super::{Player, StrategyError, candidates};
+use crate::candidates;
 use crate::game::{GameState, Guess, Outcome};
+use crate::strategy::{Player, StrategyError};
 
 /// Letter counts, indexed by [`Letter::index`].
 pub type Counts = [u32; 26];

@@ -218,9 +218,9 @@ impl Strategy for PredicateStrategy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates;
     use crate::game::{Game, Guess};
     use crate::referee::Fair;
-    use crate::strategy::candidates;
 
     #[test]
     fn encoding_round_trips_and_matches_the_paper() {
