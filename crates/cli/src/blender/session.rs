@@ -22,7 +22,7 @@ pub(crate) struct Settings {
 
 impl Settings {
     /// Resolves the defaults (data directory, `$USER`).
-    pub fn new(args: &PlayArgs, seed: u64) -> anyhow::Result<Settings> {
+    pub(crate) fn new(args: &PlayArgs, seed: u64) -> anyhow::Result<Settings> {
         let scores = match &args.scores {
             Some(p) => p.clone(),
             None => blender::default_path()?,

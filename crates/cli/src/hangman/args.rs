@@ -16,6 +16,7 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The scorer's arguments (used when there is no subcommand).
     #[command(flatten)]
     pub score: ScoreArgs,
 }
@@ -185,6 +186,7 @@ pub struct Selection {
 /// Arguments of the scorer.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
+    /// The strategy and its parameters.
     #[command(flatten)]
     pub strategy: StrategyArgs,
 
@@ -199,6 +201,7 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
+    /// The test words, when none are given: the whole dictionary or a sample.
     #[command(flatten)]
     pub selection: Selection,
 

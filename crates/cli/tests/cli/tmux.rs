@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// A tmux server on its own socket with one session; killed when dropped.
-pub struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
 }
 
@@ -13,7 +13,7 @@ impl Tmux {
     /// Starts a detached `width`×`height` session running `command` with `sh -c`, on a
     /// server named after `name` and this process. `None`, after printing why, when tmux is
     /// not installed (the caller then skips).
-    pub fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
+    pub(crate) fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("skipped: tmux is not installed");
             return None;
@@ -49,12 +49,17 @@ impl Tmux {
     }
 
     /// The pane's text now.
-    pub fn pane(&self) -> String {
+    pub(crate) fn pane(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
     }
 
     /// Polls the pane until `done` holds; panics with the pane after `timeout`.
-    pub fn wait_until(&self, what: &str, timeout: Duration, done: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> String {
         let start = Instant::now();
         loop {
             let pane = self.pane();
@@ -70,7 +75,7 @@ impl Tmux {
     }
 
     /// Sends keys (tmux key names such as `Enter` and `Escape`, or literal text).
-    pub fn keys(&self, keys: &[&str]) {
+    pub(crate) fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", "t"];
         args.extend_from_slice(keys);
         assert!(self.run(&args).status.success(), "send-keys {keys:?}");

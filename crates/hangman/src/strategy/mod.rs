@@ -3,7 +3,7 @@
 //! A [`Strategy`] is prepared once from a lexicon (its one-time setup), is immutable, and is
 //! shared across threads. For each game it creates a cheap [`Player`] that keeps that game's
 //! private state (typically the remaining candidate words). Players see only the public
-//! [`GameState`](crate::GameState) and the [`Outcome`] of their own guesses, never the secret.
+//! [`GameState`] and the [`Outcome`] of their own guesses, never the secret.
 //!
 //! Strategies that decide from the candidate set alone implement the smaller [`Policy`]
 //! trait and get a player, an opening book shared across games, and exact whole-dictionary

@@ -61,7 +61,7 @@ pub fn board_predicates(state: &GameState, last: Letter) -> Vec<Predicate> {
 }
 
 /// Whether an encoded word passes every predicate (and has their number of letters).
-pub fn matches(predicates: &[Predicate], codes: &[u8]) -> bool {
+pub(crate) fn matches(predicates: &[Predicate], codes: &[u8]) -> bool {
     predicates.len() == codes.len() && predicates.iter().zip(codes).all(|(p, &c)| p.test(c))
 }
 
