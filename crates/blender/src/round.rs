@@ -14,7 +14,7 @@ pub const SHUFFLE_TRIES: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RoundError {
     /// The bounds are inverted.
-    #[error("--min-words {min} is greater than --max-words {max}")]
+    #[error("the minimum of {min} required words is greater than the maximum of {max}")]
     BadBounds {
         /// The lower bound.
         min: usize,
@@ -24,7 +24,7 @@ pub enum RoundError {
     /// No common six-letter word has a rack with an acceptable number of required words.
     #[error(
         "no common six-letter word has between {min} and {max} required words in its rack; \
-         widen --min-words/--max-words or use another word list"
+         widen the bounds or use another word list"
     )]
     NoCandidates {
         /// The lower bound.

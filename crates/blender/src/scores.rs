@@ -31,7 +31,7 @@ pub struct HighScores {
 #[derive(Debug, thiserror::Error)]
 pub enum ScoresError {
     /// Reading, writing or renaming failed.
-    #[error("high scores {path}: {action}: {source}")]
+    #[error("high scores {path}: {action}")]
     Io {
         /// The file concerned.
         path: PathBuf,
@@ -40,8 +40,8 @@ pub enum ScoresError {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// No `--scores FILE` and no user data directory.
-    #[error("no data directory for high scores on this system; use --scores FILE")]
+    /// No user data directory to keep the default high-score file in.
+    #[error("no data directory for high scores on this system")]
     NoDataDir,
 }
 

@@ -302,7 +302,6 @@ impl Lexicon {
                     line,
                     word: word.to_string(),
                     problem,
-                    hint: " (use --skip-invalid to drop such lines)",
                 });
             }
             if word.bytes().any(|b| b.is_ascii_uppercase()) {

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use blender::{CommonTier, Dictionary, MAX_RACK, Rack, RoundError, RoundGenerator, load_common};
+use blender::{CommonTier, Dictionary, MAX_RACK, Rack, RoundGenerator, load_common};
 use clap::{Parser, Subcommand, ValueEnum};
 use lexicon::{Lexicon, LoadOptions};
 
@@ -151,13 +151,10 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     if cli.min_words > cli.max_words {
-        return Err(UsageError(
-            RoundError::BadBounds {
-                min: cli.min_words,
-                max: cli.max_words,
-            }
-            .to_string(),
-        )
+        return Err(UsageError(format!(
+            "--min-words {} is greater than --max-words {}",
+            cli.min_words, cli.max_words
+        ))
         .into());
     }
     let stdout = std::io::stdout();
@@ -190,7 +187,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Play(args) => {
             let (dict, _) = load_dictionary(&cli)?;
-            let generator = RoundGenerator::new(&dict, cli.min_words, cli.max_words)?;
+            let generator =
+                RoundGenerator::new(&dict, cli.min_words, cli.max_words).with_context(|| {
+                    format!(
+                        "--min-words {} --max-words {}",
+                        cli.min_words, cli.max_words
+                    )
+                })?;
             let seed = cli.seed.unwrap_or_else(clock_seed);
             let settings = session::Settings::new(args, seed)?;
             drop(out);
@@ -224,7 +227,8 @@ fn load_accepted(cli: &Cli) -> anyhow::Result<Lexicon> {
                 &LoadOptions {
                     skip_invalid: cli.skip_invalid,
                 },
-            )?;
+            )
+            .map_err(wordplay_cli::dictionary::skip_hint)?;
             if let Some(notes) = report.notes() {
                 eprintln!("blender: {notes}");
             }

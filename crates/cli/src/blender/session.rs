@@ -25,7 +25,9 @@ impl Settings {
     pub(crate) fn new(args: &PlayArgs, seed: u64) -> anyhow::Result<Settings> {
         let scores = match &args.scores {
             Some(p) => p.clone(),
-            None => blender::default_path()?,
+            None => {
+                blender::default_path().map_err(|e| anyhow::anyhow!("{e}; use --scores FILE"))?
+            }
         };
         let name = args
             .name

@@ -16,8 +16,8 @@ pub enum EvalError {
     /// The word is not playable.
     #[error(transparent)]
     Secret(#[from] SecretError),
-    /// The game loop failed (e.g. a player repeated a guess).
-    #[error("game of {word:?}: {source}")]
+    /// The game loop failed (e.g. a player repeated a guess); the source says how.
+    #[error("game of {word:?}")]
     Game {
         /// The word.
         word: String,

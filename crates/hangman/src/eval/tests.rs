@@ -98,3 +98,19 @@ fn game_seeds_depend_on_word_and_seed_only() {
     assert_ne!(game_seed(1, "cat"), game_seed(2, "cat"));
     assert_ne!(game_seed(1, "cat"), game_seed(1, "act"));
 }
+
+#[test]
+fn a_game_error_names_the_word_and_leaves_the_cause_to_its_source() {
+    use std::error::Error as _;
+    let err = EvalError::Game {
+        word: "cat".into(),
+        source: GameError::RepeatedGuess("e".into()),
+    };
+    let cause = err
+        .source()
+        .expect("the game error is the source")
+        .to_string();
+    assert_eq!(cause, "the player repeated the guess \"e\"");
+    // A report that prints the chain (`{:#}` with anyhow) must not say it twice.
+    assert_eq!(err.to_string(), "game of \"cat\"");
+}
