@@ -11,6 +11,9 @@
 //! Words are kept in per-length [`Bucket`]s, sorted, each word with its letter set and, per
 //! letter, the mask of the positions holding it: the answer to a hangman guess is one lookup.
 
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
 mod error;
 mod letter;
 
@@ -199,6 +202,29 @@ pub struct WordId {
 }
 
 /// A validated word list, bucketed by length. Immutable once built; share it with `Arc`.
+///
+/// # Examples
+///
+/// ```
+/// use lexicon::{Letter, Lexicon, LoadOptions};
+///
+/// let text = "Cat\r\ndog\ncat\ntac\n";
+/// let (lexicon, report) = Lexicon::from_text("pets.txt", text, &LoadOptions::default())?;
+/// assert_eq!((lexicon.len(), report.duplicates), (3, 1));
+/// assert!(lexicon.contains("cat"));
+///
+/// // Words of one length share a bucket: letter sets and position masks are lookups.
+/// let bucket = lexicon.bucket(3);
+/// let t = Letter::from_ascii(b't').unwrap();
+/// let positions: Vec<u32> = (0..bucket.len()).map(|i| bucket.positions(i, t)).collect();
+/// assert_eq!(bucket.words().collect::<Vec<_>>(), ["cat", "dog", "tac"]);
+/// assert_eq!(positions, [0b100, 0, 0b001]);
+///
+/// // A line that is not a word is an error naming the source and the line.
+/// let err = Lexicon::from_text("pets.txt", "cat\nd0g\n", &LoadOptions::default()).unwrap_err();
+/// assert!(err.to_string().starts_with("word list pets.txt:2: \"d0g\""));
+/// # Ok::<(), lexicon::LexiconError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
     buckets: Vec<Bucket>,

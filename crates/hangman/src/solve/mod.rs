@@ -515,6 +515,25 @@ impl LengthSolution {
 
 /// Solves one length: `M(L)` exactly (or bounds if `options.deadline` passes first) and the
 /// optimal first letters. `progress` is called with the bounds each time they improve.
+///
+/// # Examples
+///
+/// Against `bat cat hat mat` only the first letter tells the words apart, and a cheating
+/// referee answers "no" to it while two words remain: three misses before one is left.
+///
+/// ```
+/// use hangman::solve::{SolveOptions, solve_length};
+/// use lexicon::Lexicon;
+///
+/// let lexicon = Lexicon::from_words(["bat", "cat", "hat", "mat"])?;
+/// let solution = solve_length(lexicon.bucket(3), SolveOptions::default(), &|_, _| {});
+/// assert!(solution.misses.is_exact());
+/// assert_eq!(solution.misses.lower, 3);
+/// // With 4 lives (the fourth miss loses) the guesser wins; with 3 the referee does.
+/// assert_eq!(solution.guesser_wins(4), Some(true));
+/// assert_eq!(solution.guesser_wins(3), Some(false));
+/// # Ok::<(), lexicon::LexiconError>(())
+/// ```
 pub fn solve_length(
     bucket: &Bucket,
     options: SolveOptions,

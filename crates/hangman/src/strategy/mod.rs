@@ -33,6 +33,35 @@ pub use per_length::PerLength;
 pub use policy::{Decision, Policy, PolicyPlayer, PolicyStrategy};
 
 /// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
+///
+/// # Examples
+///
+/// Build `greedy` from the registry, play one game with a fresh player, then every word of
+/// a length at once with its tree evaluator:
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use hangman::eval::{self, RunOptions};
+/// use hangman::strategy::{self, Settings};
+/// use lexicon::Lexicon;
+///
+/// let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "hat", "mat", "dog"])?);
+/// let greedy = strategy::find("greedy")?.build(lexicon.clone(), &Settings::default())?;
+/// let options = RunOptions { max_wrong: 5, seed: 1, record: true };
+/// let game = eval::play_word(greedy.as_ref(), "mat", &options)?;
+/// assert!(game.won);
+/// println!("{}", game.transcript.join("\n")); // e.g. "a -> -A-; score=1; status=KEEP_GUESSING"
+///
+/// // The tree evaluator plays every word of a length exactly as its games do.
+/// let all = greedy.evaluate_length(3).expect("greedy evaluates as a tree");
+/// assert_eq!(all.len(), 5);
+/// for result in &all {
+///     let replayed = eval::play_word(greedy.as_ref(), &result.word, &options)?;
+///     assert_eq!((result.score, result.won), (replayed.score, replayed.won));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Strategy: Send + Sync {
     /// The registry name.
     fn name(&self) -> &str;
@@ -180,28 +209,28 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "seed: filter with a regex of the board, guess the letter with most occurrences",
         deterministic: true,
-        build: seed::DeterministicRegex::build,
+        build: seed::Frequency::<seed::DeterministicRegex>::build,
     },
     StrategyInfo {
         name: "sampling-regex",
         aliases: &[],
         summary: "seed: filter with a regex of the board, count letters on a random sample",
         deterministic: false,
-        build: seed::SamplingRegex::build,
+        build: seed::Frequency::<seed::SamplingRegex>::build,
     },
     StrategyInfo {
         name: "predicate",
         aliases: &[],
         summary: "seed: integer-encoded words, position predicates, sampled letter counts",
         deterministic: false,
-        build: seed::PredicateStrategy::build,
+        build: seed::Frequency::<seed::PredicateStrategy>::build,
     },
     StrategyInfo {
         name: "trie",
         aliases: &[],
         summary: "seed: a sparse 26-ary trie pruned by position predicates, exact counts",
         deterministic: true,
-        build: seed::TrieStrategy::build,
+        build: seed::Frequency::<seed::TrieStrategy>::build,
     },
 ];
 
