@@ -76,6 +76,11 @@ pub struct RoundGenerator<'d> {
 
 impl<'d> RoundGenerator<'d> {
     /// Prepares the list of eligible words (one rack query per six-letter signature).
+    ///
+    /// # Errors
+    ///
+    /// [`RoundError::BadBounds`] if `min_words > max_words`; [`RoundError::NoCandidates`] if
+    /// no common six-letter word has a rack within the bounds.
     pub fn new(
         dict: &'d Dictionary,
         min_words: usize,

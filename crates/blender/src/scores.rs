@@ -57,6 +57,10 @@ pub struct Loaded {
 
 /// The default location: `<data dir>/wordplay/blender-scores.json` (e.g.
 /// `~/.local/share/wordplay/blender-scores.json` on Linux).
+///
+/// # Errors
+///
+/// [`ScoresError::NoDataDir`] if the system has no user data directory.
 pub fn default_path() -> Result<PathBuf, ScoresError> {
     dirs::data_dir()
         .map(|d| d.join("wordplay").join("blender-scores.json"))
@@ -67,6 +71,11 @@ impl HighScores {
     /// Loads the table. A missing file is an empty table; a file that is not a valid table
     /// is renamed to `<file>.corrupt-<unix seconds>` (so nothing is lost) and reported in
     /// [`Loaded::set_aside`].
+    ///
+    /// # Errors
+    ///
+    /// [`ScoresError::Io`] if the file exists but cannot be read, or a corrupt file cannot be
+    /// renamed aside.
     pub fn load(path: &Path) -> Result<Loaded, ScoresError> {
         let text = match std::fs::read(path) {
             Ok(t) => t,
@@ -109,6 +118,11 @@ impl HighScores {
 
     /// Writes the table atomically: to a temporary file in the same directory, then renamed
     /// over `path`, so a crash leaves either the old or the new table. Creates the directory.
+    ///
+    /// # Errors
+    ///
+    /// [`ScoresError::Io`] if the directory, the temporary file or the rename fails; the old
+    /// table is then left as it was.
     pub fn save(&self, path: &Path) -> Result<(), ScoresError> {
         let io = |action, source| ScoresError::Io {
             path: path.to_path_buf(),

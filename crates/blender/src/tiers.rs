@@ -50,6 +50,11 @@ impl CommonTier {
 
 /// Loads the common tier: `explicit` if given (an error if it cannot be read), else
 /// [`SYSTEM_WORDS`] if it exists, else the fallback where every accepted word is required.
+///
+/// # Errors
+///
+/// A [`LexiconError`] if `explicit` (or [`SYSTEM_WORDS`]) cannot be read or holds no word
+/// of lowercase letters.
 pub fn load_common(explicit: Option<&Path>) -> Result<CommonTier, LexiconError> {
     let (path, source) = match explicit {
         Some(p) => (p.to_path_buf(), CommonSource::File(p.to_path_buf())),
@@ -85,6 +90,10 @@ pub fn load_common(explicit: Option<&Path>) -> Result<CommonTier, LexiconError> 
 /// a–z: in dictionary files a capital marks a proper noun or an abbreviation ("Paris", "AWOL")
 /// and an apostrophe a possessive ("cat's"), none of which belong in a round. Returns the
 /// words and the number of non-blank lines skipped; an error if no word is left.
+///
+/// # Errors
+///
+/// [`LexiconError::Empty`] if no line is a word of lowercase letters.
 pub fn common_from_text(source_name: &str, text: &str) -> Result<(Lexicon, usize), LexiconError> {
     let mut skipped = 0;
     let kept: Vec<&str> = text

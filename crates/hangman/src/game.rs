@@ -31,6 +31,10 @@ pub enum Guess {
 impl Guess {
     /// Parses user input: one letter is a letter guess, several letters a word guess; case is
     /// folded and surrounding white space ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidGuess`] if the input is empty or holds anything but letters a–z.
     pub fn parse(input: &str) -> Result<Guess, GameError> {
         let text = input.trim();
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_alphabetic()) {

@@ -99,6 +99,11 @@ impl FromStr for RefereeKind {
 /// Builds a referee of `kind` for one game. A fair referee keeps `word` as its secret; a
 /// cheating one uses only its length (any word of that length, or any string of that many
 /// letters, names the game) and plays the words of that length in `lexicon`.
+///
+/// # Errors
+///
+/// [`SecretError`] if `word` is not a playable secret (fair), or `lexicon` has no word of
+/// its length (cheating referees).
 pub fn build(
     kind: RefereeKind,
     lexicon: &Arc<Lexicon>,

@@ -251,6 +251,11 @@ impl Lexicon {
 
     /// Loads a word list file: one word per line (see the crate docs for what is normalized
     /// and what is rejected).
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::IsDirectory`], [`LexiconError::Io`] if the file cannot be read, and the
+    /// errors of [`Lexicon::from_bytes`].
     pub fn from_path(
         path: impl AsRef<Path>,
         options: &LoadOptions,
@@ -270,6 +275,11 @@ impl Lexicon {
 
     /// Loads a word list from bytes that should be UTF-8 text, one word per line;
     /// `source_name` names it in errors and in the report.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::NotUtf8`] at the first invalid byte, and the errors of
+    /// [`Lexicon::from_text`].
     pub fn from_bytes(
         source_name: &str,
         bytes: &[u8],
@@ -287,6 +297,11 @@ impl Lexicon {
     }
 
     /// Loads a word list from text, one word per line.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::InvalidWord`] at the first line that is not a word of letters a–z
+    /// (unless `options.skip_invalid`), [`LexiconError::Empty`] if no word is left.
     pub fn from_text(
         source_name: &str,
         text: &str,
@@ -360,6 +375,10 @@ impl Lexicon {
 
     /// Builds a lexicon from words that must already be lowercase a–z (convenient for tests
     /// and small fixtures); anything else is an error naming the word.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::InvalidWord`] for the first word that is not lowercase a–z.
     pub fn from_words<'a, I: IntoIterator<Item = &'a str>>(
         words: I,
     ) -> Result<Lexicon, LexiconError> {

@@ -28,6 +28,11 @@ pub enum EvalError {
 
 /// Plays `game` to the end with `player`, calling `observe` after every guess. A player that
 /// repeats a guess is an error, since the rules would let it loop forever.
+///
+/// # Errors
+///
+/// [`GameError::RepeatedGuess`] if the player repeats a guess; any other [`GameError`] of
+/// [`Game::guess`] (e.g. a referee whose answer does not fit the board).
 pub fn play<R: Referee>(
     game: &mut Game<R>,
     player: &mut dyn Player,
@@ -71,6 +76,11 @@ pub struct RunOptions {
 }
 
 /// Plays one fair game of `word` with a fresh player of `strategy`.
+///
+/// # Errors
+///
+/// [`EvalError::Secret`] if `word` is not a word of letters a–z of at most
+/// [`lexicon::MAX_WORD_LEN`] letters; [`EvalError::Game`] if the player breaks the rules.
 pub fn play_word(
     strategy: &dyn Strategy,
     word: &str,
@@ -82,6 +92,10 @@ pub fn play_word(
 /// Plays one game against `referee` with a fresh player of `strategy`; `word` names the
 /// game (its seed, and the word in errors). The result's word is the referee's word at the
 /// end (for a cheating referee, a word of its final family).
+///
+/// # Errors
+///
+/// [`EvalError::Game`] if the game loop fails (see [`play`]).
 pub fn play_refereed<R: Referee>(
     strategy: &dyn Strategy,
     referee: R,
@@ -118,6 +132,10 @@ pub fn play_refereed<R: Referee>(
 
 /// Plays every word in parallel (on the current rayon pool), calling `tick` after each game.
 /// Results are in the order of `words` and identical for any number of threads.
+///
+/// # Errors
+///
+/// The first [`EvalError`] of a game, in the order of `words`.
 pub fn play_words(
     strategy: &dyn Strategy,
     words: &[String],
@@ -145,6 +163,11 @@ fn each_word(
 
 /// Like [`play_words`] with the referee of `kind` for every game (see
 /// [`crate::referee::build`]: a cheating referee uses only each word's length).
+///
+/// # Errors
+///
+/// The first [`EvalError`] of a game, in the order of `words`: a word a referee of `kind`
+/// cannot play, or a game the player breaks.
 pub fn play_words_refereed(
     strategy: &dyn Strategy,
     kind: crate::referee::RefereeKind,

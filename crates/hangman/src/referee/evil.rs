@@ -46,6 +46,10 @@ pub struct Evil {
 
 impl Evil {
     /// A referee for words of `length` letters of `lexicon`, choosing families by `choice`.
+    ///
+    /// # Errors
+    ///
+    /// [`SecretError::NoWordsOfLength`] if `lexicon` has no word of `length` letters.
     pub fn new(
         lexicon: Arc<Lexicon>,
         length: usize,

@@ -14,6 +14,11 @@ pub struct Fair {
 
 impl Fair {
     /// A referee for `secret` (any case).
+    ///
+    /// # Errors
+    ///
+    /// [`SecretError::NotAWord`] if `secret` is empty or not letters a–z;
+    /// [`SecretError::TooLong`] if it has more than [`lexicon::MAX_WORD_LEN`] letters.
     pub fn new(secret: &str) -> Result<Fair, SecretError> {
         if secret.is_empty() || !secret.bytes().all(|b| b.is_ascii_alphabetic()) {
             return Err(SecretError::NotAWord(secret.to_string()));

@@ -153,6 +153,10 @@ impl<'a> Solver<'a> {
 
     /// The exact value `V(family)` (misses the referee forces before one word is left).
     /// `family` must be sorted ascending and closed (see [`Solver::new`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn value(&self, family: &[u32]) -> Result<u32, Aborted> {
         let (mut lo, mut hi) = self.bounds(family);
         // Bisect with null-window tests; the table keeps what each test proved.
@@ -169,6 +173,10 @@ impl<'a> Solver<'a> {
 
     /// The value of the referee's best answer after the guesser guesses `letter` from
     /// `family`, at least `k`? (The maximum over the parts `f` of `[miss] + V(f)`.)
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn after_letter_at_least(
         &self,
         family: &[u32],
@@ -197,6 +205,10 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether the referee can force at least `k` misses from `family` (sorted, closed).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn at_least(&self, family: &[u32], k: u32) -> Result<bool, Aborted> {
         if k == 0 {
             return Ok(true);

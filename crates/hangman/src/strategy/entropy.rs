@@ -35,6 +35,10 @@ impl Default for Entropy {
 
 impl Entropy {
     /// Parameters: `word_at=N` (1–50, default 3), `risk=X` (0–100, default 2).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Entropy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let d = Entropy::default();

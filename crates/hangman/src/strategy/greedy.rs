@@ -31,6 +31,10 @@ impl Default for Greedy {
 
 impl Greedy {
     /// Parameters: `word_at=N` (1–50, default 3).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Greedy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let greedy = Greedy {

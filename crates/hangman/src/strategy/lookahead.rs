@@ -162,6 +162,10 @@ impl Lookahead {
 
     /// Parameters: `exact=N` (2–40, default 8), `letters=N` (1–26, default 4), `safe=N`
     /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,

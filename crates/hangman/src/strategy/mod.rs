@@ -154,6 +154,11 @@ pub struct StrategyInfo {
 impl StrategyInfo {
     /// Builds the strategy for `lexicon` (one-time setup happens here or in
     /// [`Strategy::prepare`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the strategy rejects `settings` (an unknown, repeated
+    /// or out-of-range parameter).
     pub fn build(
         &self,
         lexicon: Arc<Lexicon>,
@@ -235,6 +240,11 @@ pub static REGISTRY: &[StrategyInfo] = &[
 ];
 
 /// Finds a strategy by name or alias.
+///
+/// # Errors
+///
+/// [`StrategyError::Unknown`], listing the known names, if no strategy has that name or
+/// alias.
 pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
     REGISTRY
         .iter()

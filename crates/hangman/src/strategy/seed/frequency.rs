@@ -15,8 +15,8 @@
 //!    (Count maps of at most eight keys are Clojure array maps iterating in insertion
 //!    order; that rare case is not emulated.)
 //!
-//! The sub-strategies differ in how they store, filter and count ([`SubStrategy`] and its
-//! [`Store`]); everything else is here once: the strategy [`Frequency`] (parameters, one-time
+//! The sub-strategies differ in how they store, filter and count (`SubStrategy` and its
+//! [`Store`]); everything else is here once: the strategy `Frequency` (parameters, one-time
 //! setup per length, players), the player, and the counting rules they share,
 //! [`count_occurrences`] and the sampled count [`Sampling`].
 
@@ -175,6 +175,10 @@ pub enum WordChoice {
 
 impl WordChoice {
     /// Reads parameter `word` (`first`, `random` or `ranked`).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the value is not `first`, `random` or `ranked`.
     pub fn param(params: &mut Params<'_>, default: WordChoice) -> Result<Self, StrategyError> {
         let name = params.get("word", default.name().to_string(), |v| {
             WordChoice::from_name(v)
@@ -289,6 +293,10 @@ impl Default for Sampling {
 impl Sampling {
     /// Reads the sampling parameters `delta-percentage-tolerance`, `sampling-frequency`,
     /// `ratio-to-n-of-minimum-iterations` and `delta` (`signed` or `absolute`).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if a value does not parse or is out of range.
     pub fn params(params: &mut Params<'_>) -> Result<Sampling, StrategyError> {
         let d = Sampling::default();
         let tolerance = params.get("delta-percentage-tolerance", d.tolerance, |&v| {

@@ -262,6 +262,10 @@ impl Trie {
 
     /// Checks the invariants: children sorted by letter, every non-root node reachable
     /// has words, and each node's count is its own end plus its children's counts.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first node that breaks an invariant.
     pub fn check(&self) -> Result<(), String> {
         self.check_at(0).map(|_| ())
     }
