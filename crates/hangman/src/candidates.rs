@@ -7,7 +7,7 @@
 
 use lexicon::{Bucket, Letter, LetterSet};
 
-use crate::game::{GameState, Outcome};
+use crate::game::{GameState, Guess, Outcome};
 
 /// All word indices of a bucket.
 pub fn all(bucket: &Bucket) -> Vec<u32> {
@@ -45,17 +45,12 @@ pub fn retain_letter(bucket: &Bucket, candidates: &mut Vec<u32>, letter: Letter,
 
 /// Keeps the candidates consistent with an outcome (a word guess that failed removes the
 /// word; a repeated guess changes nothing).
-pub fn retain_outcome(
-    bucket: &Bucket,
-    candidates: &mut Vec<u32>,
-    guess: &crate::Guess,
-    outcome: Outcome,
-) {
+pub fn retain_outcome(bucket: &Bucket, candidates: &mut Vec<u32>, guess: &Guess, outcome: Outcome) {
     match (guess, outcome) {
-        (crate::Guess::Letter(letter), Outcome::Letter { positions }) => {
+        (Guess::Letter(letter), Outcome::Letter { positions }) => {
             retain_letter(bucket, candidates, *letter, positions);
         }
-        (crate::Guess::Word(word), Outcome::Word { correct }) => {
+        (Guess::Word(word), Outcome::Word { correct }) => {
             let word = word.as_bytes();
             if correct {
                 candidates.retain(|&c| bucket.word(c as usize) == word);

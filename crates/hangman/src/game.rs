@@ -603,8 +603,7 @@ impl<R: Referee> Game<R> {
         &self.referee
     }
 
-    /// The referee, to tell an answer-driven referee ([`Told`](crate::referee::Told)) its
-    /// next answer.
+    /// The referee, to tell an answer-driven referee its next answer.
     pub(crate) fn referee_mut(&mut self) -> &mut R {
         &mut self.referee
     }

@@ -9,6 +9,7 @@
 //! position). [`RefereeKind`] and [`build`] make the fair and cheating referees by name for
 //! the scorer, the bench and interactive play.
 
+mod error;
 mod evil;
 mod fair;
 mod told;
@@ -20,23 +21,10 @@ use std::sync::Arc;
 use lexicon::Lexicon;
 
 pub use crate::game::Referee;
+pub use error::SecretError;
 pub use evil::{Evil, FamilyChoice, LOOKAHEAD_MAX_FAMILY, LOOKAHEAD_NODES};
 pub use fair::Fair;
 pub use told::Told;
-
-/// Why a secret word is not playable.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SecretError {
-    /// Not letters a–z.
-    #[error("{0:?} is not a word of letters a-z")]
-    NotAWord(String),
-    /// Too long for position masks.
-    #[error("{0:?} is longer than {max} letters", max = lexicon::MAX_WORD_LEN)]
-    TooLong(String),
-    /// A cheating referee has no word of this length to keep.
-    #[error("the dictionary has no word of {0} letters")]
-    NoWordsOfLength(usize),
-}
 
 /// The referees by name, independent of any argument parser: `fair`, `evil`,
 /// `evil-lookahead`.

@@ -2,8 +2,8 @@
 //! the wrong words), which letter to guess next and how each choice is likely to turn out.
 //!
 //! A [`Snapshot`] is rebuilt into a real [`GameState`] by replaying its guesses through
-//! [`Game`] with the answers the board shows ([`Game::replay`] with the answer-driven
-//! referee [`Told`]), so the rules are the engine's, not a copy. [`advise`]
+//! [`Game`] with the answers the board shows ([`Told::replay`], the answer-driven
+//! referee), so the rules are the engine's, not a copy. [`advise`]
 //! then ranks the letters by the share of consistent candidates containing them and, when the
 //! candidates are few enough, by the exact expected final score of guessing the letter and
 //! letting the chosen strategy play on.
@@ -125,7 +125,7 @@ impl Snapshot {
     /// The game state of this snapshot, and the guesses with their answers that lead to it.
     pub fn state(&self) -> (GameState, Vec<(Guess, Outcome)>) {
         let history = self.history();
-        let game = Game::<Told>::replay(self.cells.len(), self.max_wrong, &history)
+        let game = Told::replay(self.cells.len(), self.max_wrong, &history)
             .expect("validated in Snapshot::new: the replay cannot fail");
         (game.state().clone(), history)
     }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::game::{Game, GameError, GameState, Guess, Outcome};
+use crate::game::{Game, GameError, GameState, Guess, Outcome, Status};
 use crate::referee::{Fair, Referee, SecretError};
 use crate::result::GameResult;
 use crate::strategy::{Player, Strategy};
@@ -38,7 +38,7 @@ pub fn play<R: Referee>(
     player: &mut dyn Player,
     mut observe: impl FnMut(&Guess, Outcome, &GameState),
 ) -> Result<(), GameError> {
-    while game.state().status() == crate::Status::KeepGuessing {
+    while game.state().status() == Status::KeepGuessing {
         let guess = player.choose(game.state());
         let outcome = game.guess(&guess)?;
         if outcome == Outcome::Repeated {
@@ -122,7 +122,7 @@ pub fn play_refereed<R: Referee>(
     Ok(GameResult {
         word: game.referee().word(),
         score: state.score(),
-        won: state.status() == crate::Status::GameWon,
+        won: state.status() == Status::GameWon,
         wrong_guesses: state.wrong_guesses(),
         guesses,
         micros,

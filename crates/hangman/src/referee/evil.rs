@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use lexicon::{Bucket, Letter, Lexicon};
 
-use super::SecretError;
+use super::error::SecretError;
 use crate::candidates;
 use crate::game::Referee;
 use crate::solve::{SolveOptions, Solver};

@@ -2,7 +2,7 @@
 
 use lexicon::Letter;
 
-use super::SecretError;
+use super::error::SecretError;
 use crate::game::Referee;
 
 /// The honest referee: a fixed secret word.

@@ -9,8 +9,8 @@ use crate::game::{Game, GameError, Guess, Outcome, Referee};
 /// replayed (advice for a position). It holds no secret and checks nothing; the game checks
 /// every answer against the board ([`Position::play`](crate::Position::play)).
 ///
-/// Tell it each answer through [`Game::guess_told`], or rebuild a whole game from recorded
-/// answers with [`Game::replay`].
+/// Tell it each answer with [`Told::play`], or rebuild a whole game from recorded answers
+/// with [`Told::replay`].
 ///
 /// # Examples
 ///
@@ -20,10 +20,18 @@ use crate::game::{Game, GameError, Guess, Outcome, Referee};
 ///
 /// // The player thinks of "factual"; the computer guesses `a`, then `natural`.
 /// let mut game = Game::new(Told::new(7), 5);
-/// game.guess_told(&Guess::parse("a")?, Outcome::Letter { positions: 0b010_0010 })?;
-/// game.guess_told(&Guess::parse("natural")?, Outcome::Word { correct: false })?;
+/// let a = Guess::parse("a")?;
+/// Told::play(&mut game, &a, Outcome::Letter { positions: 0b010_0010 })?;
+/// Told::play(&mut game, &Guess::parse("natural")?, Outcome::Word { correct: false })?;
 /// assert_eq!(game.to_string(), "-A---A-; score=2; status=KEEP_GUESSING");
 /// assert_eq!(game.referee().word(), "-a---a-");
+///
+/// // The same game, rebuilt from the answers.
+/// let history = [
+///     (a, Outcome::Letter { positions: 0b010_0010 }),
+///     (Guess::parse("natural")?, Outcome::Word { correct: false }),
+/// ];
+/// assert_eq!(Told::replay(7, 5, &history)?.to_string(), game.to_string());
 /// # Ok::<(), hangman::GameError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,19 +89,23 @@ impl Referee for Told {
     }
 }
 
-impl Game<Told> {
-    /// Makes `guess` with `answer` as the referee's reply (a letter's positions, or whether
-    /// a word is right) and returns how it landed, as [`Game::guess`] does.
+impl Told {
+    /// Makes `guess` in `game` with `answer` as the referee's reply (a letter's positions,
+    /// or whether a word is right) and returns how it landed, as [`Game::guess`] does.
     ///
     /// # Errors
     ///
     /// Those of [`Game::guess`]; an answer that does not fit the board is
     /// [`GameError::RefereeInconsistent`], and the game is unchanged.
-    pub fn guess_told(&mut self, guess: &Guess, answer: Outcome) -> Result<Outcome, GameError> {
-        self.referee_mut().answer = Some(answer);
-        let outcome = self.guess(guess);
+    pub fn play(
+        game: &mut Game<Told>,
+        guess: &Guess,
+        answer: Outcome,
+    ) -> Result<Outcome, GameError> {
+        game.referee_mut().answer = Some(answer);
+        let outcome = game.guess(guess);
         // A repeated or refused guess never asked: the answer must not reach the next one.
-        self.referee_mut().answer = None;
+        game.referee_mut().answer = None;
         outcome
     }
 
@@ -102,8 +114,8 @@ impl Game<Told> {
     ///
     /// # Errors
     ///
-    /// The first error of [`Game::guess_told`] (a guess after the end, an answer that does
-    /// not fit the board, an invalid word).
+    /// The first error of [`Told::play`] (a guess after the end, an answer that does not
+    /// fit the board, an invalid word).
     pub fn replay(
         length: usize,
         max_wrong: u32,
@@ -111,7 +123,7 @@ impl Game<Told> {
     ) -> Result<Game<Told>, GameError> {
         let mut game = Game::new(Told::new(length), max_wrong);
         for (guess, answer) in history {
-            game.guess_told(guess, *answer)?;
+            Told::play(&mut game, guess, *answer)?;
         }
         Ok(game)
     }

@@ -5,7 +5,7 @@ use lexicon::Bucket;
 use super::greedy::word_time;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 use crate::game::Position;
 use crate::split::{LetterStats, entropies};
 

@@ -32,7 +32,7 @@ use super::entropy::Entropy;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 use crate::candidates;
 use crate::game::{Position, Status, Step};
 use crate::split::LetterStats;

@@ -7,7 +7,7 @@
 use std::fmt::Display;
 use std::str::FromStr;
 
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 
 /// The parameters given to one strategy, being read.
 #[derive(Debug)]

@@ -12,7 +12,7 @@ use std::time::Instant;
 use lexicon::Bucket;
 use rayon::prelude::*;
 
-use super::{Decision, Policy};
+use super::policy::{Decision, Policy};
 use crate::candidates;
 use crate::game::{Position, Status, Step};
 use crate::result::GameResult;

@@ -116,7 +116,7 @@ impl Reverse {
                 Ok(answer) => {
                     let game = self.game.as_mut().expect("asking implies a game");
                     let before = game.state().clone();
-                    match game.guess_told(&guess, answer) {
+                    match Told::play(game, &guess, answer) {
                         Ok(outcome) => self.history.push((guess, outcome)),
                         Err(e) => return format!("error: {e}"),
                     }
@@ -183,7 +183,7 @@ impl Reverse {
     /// The game replayed from the first `n` answers.
     fn rebuilt(&self, n: usize) -> Game<Told> {
         let length = self.state().expect("a game").length();
-        Game::replay(length, self.max_wrong, &self.history[..n])
+        Told::replay(length, self.max_wrong, &self.history[..n])
             .expect("these answers were accepted before")
     }
 

@@ -149,7 +149,7 @@ mod tests {
                 game.guess(&Guess::Letter(Letter::from_ascii(g).unwrap()))
                     .unwrap();
                 let state = game.state();
-                if state.status() != crate::Status::KeepGuessing {
+                if state.status() != crate::game::Status::KeepGuessing {
                     break;
                 }
                 let regex = board_regex(state.board().cells(), state.guessed_letters());

@@ -29,7 +29,10 @@ use rayon::prelude::*;
 
 use crate::candidates;
 use crate::game::{GameState, Guess, Outcome};
-use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
+use crate::strategy::params::Params;
+use crate::strategy::per_length::PerLength;
+use crate::strategy::settings::{Settings, StrategyError};
+use crate::strategy::traits::{Player, Strategy};
 
 /// Letter counts, indexed by [`Letter::index`].
 pub type Counts = [u32; 26];

@@ -219,7 +219,7 @@ mod tests {
                 let predicates = board_predicates(game.state(), letter);
                 kept.retain(|&c| matches(&predicates, encoded.word(c)));
                 assert_eq!(kept, candidates::consistent(bucket, game.state()));
-                if game.state().status() != crate::Status::KeepGuessing {
+                if game.state().status() != crate::game::Status::KeepGuessing {
                     break;
                 }
             }
