@@ -22,10 +22,7 @@ pub enum RoundError {
         max: usize,
     },
     /// No common six-letter word has a rack with an acceptable number of required words.
-    #[error(
-        "no common six-letter word has between {min} and {max} required words in its rack; \
-         widen the bounds or use another word list"
-    )]
+    #[error("no common six-letter word has between {min} and {max} required words in its rack")]
     NoCandidates {
         /// The lower bound.
         min: usize,

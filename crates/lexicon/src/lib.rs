@@ -8,15 +8,20 @@
 //! naming the source, the line and the word, unless [`LoadOptions::skip_invalid`] asks to
 //! drop such lines and count them.
 //!
+//! [`Lexicon::common`] is the embedded common tier (SCOWL's small list: familiar words that
+//! games draw their answers from); [`CommonTier::load`] lets a user's file replace it.
+//!
 //! Words are kept in per-length [`Bucket`]s, sorted, each word with its letter set and, per
 //! letter, the mask of the positions holding it: the answer to a hangman guess is one lookup.
 
 // Libraries say when their functions fail (CI denies warnings).
 #![warn(clippy::missing_errors_doc)]
 
+mod common;
 mod error;
 mod letter;
 
+pub use common::{COMMON_SOURCE, CommonSource, CommonTier, common_from_text};
 pub use error::LexiconError;
 pub use letter::{Letter, LetterSet};
 
@@ -261,15 +266,7 @@ impl Lexicon {
         options: &LoadOptions,
     ) -> Result<(Lexicon, LoadReport), LexiconError> {
         let path = path.as_ref();
-        if path.is_dir() {
-            return Err(LexiconError::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|source| LexiconError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = read_file(path)?;
         Lexicon::from_bytes(&path.display().to_string(), &bytes, options)
     }
 
@@ -469,6 +466,19 @@ impl Lexicon {
     pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
         self.buckets.iter().flat_map(Bucket::words)
     }
+}
+
+/// The bytes of a word-list file; a directory or an unreadable file is an error naming it.
+fn read_file(path: &Path) -> Result<Vec<u8>, LexiconError> {
+    if path.is_dir() {
+        return Err(LexiconError::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    std::fs::read(path).map_err(|source| LexiconError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Why a trimmed, non-empty line is not a word, or `None` if it is one (upper case allowed).

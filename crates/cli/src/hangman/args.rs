@@ -69,6 +69,20 @@ pub struct PlayArgs {
     #[arg(long)]
     pub line: bool,
 
+    /// Which common words a fair referee picks: any, or by how many wrong guesses a good
+    /// guesser needs (easy: at most 1, medium: 2-3, hard: 4 or more).
+    #[arg(long, value_enum, default_value_t = crate::hangman::play::secrets::Difficulty::Any)]
+    pub difficulty: crate::hangman::play::secrets::Difficulty,
+
+    /// The common words secrets are drawn from (default: the embedded SCOWL list of
+    /// familiar words); one word per line, lines with capitals or non-letters skipped.
+    #[arg(long, value_name = "FILE")]
+    pub common: Option<PathBuf>,
+
+    /// Colour in the terminal UI: auto (unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::terminal::ColorChoice::Auto)]
+    pub color: crate::terminal::ColorChoice,
+
     /// A word-list file (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
     pub dictionary: Option<PathBuf>,
