@@ -66,7 +66,7 @@ pub struct HighScores {
 #[derive(Debug, thiserror::Error)]
 pub enum ScoresError {
     /// Reading, writing, locking or renaming failed.
-    #[error("high scores {path}: {action}: {source}")]
+    #[error("high scores {path}: {action}")]
     Io {
         /// The file concerned.
         path: PathBuf,
@@ -76,10 +76,7 @@ pub enum ScoresError {
         source: std::io::Error,
     },
     /// The path names something other than a regular file.
-    #[error(
-        "high scores {path}: is {kind}, not a regular file; nothing was changed (use --scores \
-         with a file name)"
-    )]
+    #[error("high scores {path}: is {kind}, not a regular file; nothing was changed")]
     NotAFile {
         /// The path (after following symbolic links).
         path: PathBuf,
@@ -94,8 +91,8 @@ pub enum ScoresError {
         /// The parser's message.
         detail: String,
     },
-    /// No `--scores FILE` and no user data directory.
-    #[error("no data directory for high scores on this system; use --scores FILE")]
+    /// No user data directory to keep the default high-score file in.
+    #[error("no data directory for high scores on this system")]
     NoDataDir,
 }
 
@@ -112,6 +109,10 @@ pub struct Recorded {
 
 /// The default location: `<data dir>/wordplay/blender-scores.json` (e.g.
 /// `~/.local/share/wordplay/blender-scores.json` on Linux).
+///
+/// # Errors
+///
+/// [`ScoresError::NoDataDir`] if the system has no user data directory.
 pub fn default_path() -> Result<PathBuf, ScoresError> {
     dirs::data_dir()
         .map(|d| d.join("wordplay").join("blender-scores.json"))
@@ -121,6 +122,11 @@ pub fn default_path() -> Result<PathBuf, ScoresError> {
 impl HighScores {
     /// Reads the table without changing anything: a missing file is an empty table; a path
     /// that is not a regular file, or a file that is not a table, is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`ScoresError::NotAFile`], [`ScoresError::Corrupt`], or [`ScoresError::Io`] if the
+    /// file cannot be opened or read.
     pub fn load(path: &Path) -> Result<HighScores, ScoresError> {
         let target = resolve(path)?;
         if !check_kind(&target)? {
@@ -146,6 +152,10 @@ impl HighScores {
     /// Checks, without changing anything, that `path` can hold a table: it is missing or a
     /// regular file (after following symbolic links). Run before a game so that a bad
     /// `--scores` is reported before anything is played.
+    ///
+    /// # Errors
+    ///
+    /// [`ScoresError::NotAFile`], or [`ScoresError::Io`] if the path cannot be examined.
     pub fn check(path: &Path) -> Result<(), ScoresError> {
         check_kind(&resolve(path)?).map(drop)
     }
@@ -154,6 +164,12 @@ impl HighScores {
     /// the same time all keep their entries. Creates the file (and its directory) if needed.
     /// A file that is not a table is renamed to `<file>.corrupt-<unix seconds>` and a new
     /// table started ([`Recorded::set_aside`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ScoresError::NotAFile`], or [`ScoresError::Io`] if the directory, the lock, the
+    /// copy of a corrupt file or the new table cannot be made; the old table is then left as
+    /// it was.
     pub fn record(path: &Path, entry: ScoreEntry) -> Result<Recorded, ScoresError> {
         let target = resolve(path)?;
         check_kind(&target)?;

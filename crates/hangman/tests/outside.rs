@@ -78,7 +78,7 @@ fn mixed_plays_as_best_when_the_secret_is_in_the_list() {
     };
     let best = build("best", &[]);
     assert_eq!(best.len(), lexicon.len());
-    let differing = |other: &[hangman::eval::GameResult]| -> Vec<(String, u32, u32)> {
+    let differing = |other: &[hangman::result::GameResult]| -> Vec<(String, u32, u32)> {
         best.iter()
             .zip(other)
             .filter(|(b, m)| (b.score, b.won) != (m.score, m.won))

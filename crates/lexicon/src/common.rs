@@ -49,6 +49,11 @@ impl CommonTier {
 
     /// `path` as a common tier if given (an error if it cannot be read or has no word),
     /// else the embedded tier.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::IsDirectory`] or [`LexiconError::Io`] if `path` cannot be read;
+    /// [`LexiconError::Empty`] if it holds no word of lowercase letters.
     pub fn load(path: Option<&Path>) -> Result<CommonTier, LexiconError> {
         let Some(path) = path else {
             return Ok(CommonTier::embedded());
@@ -110,6 +115,10 @@ impl Lexicon {
 /// ("Paris", "AWOL") and an apostrophe a possessive ("cat's"), none of which a game should
 /// ask for. Returns the words and the number of non-blank lines left out; an error if no
 /// word is left.
+///
+/// # Errors
+///
+/// [`LexiconError::Empty`] if no line is a word of lowercase letters.
 pub fn common_from_text(source_name: &str, text: &str) -> Result<(Lexicon, usize), LexiconError> {
     let mut skipped = 0;
     let kept: Vec<&str> = text

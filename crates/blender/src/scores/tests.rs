@@ -175,9 +175,12 @@ fn a_failed_write_leaves_no_temporary_file() {
     assert_eq!(names_in(&locked), ["scores.json"]);
     // A directory that cannot exist (its parent is a file) fails for root too.
     let under_file = path.join("scores.json");
-    let err = HighScores::record(&under_file, entry(5))
-        .unwrap_err()
+    let err = HighScores::record(&under_file, entry(5)).unwrap_err();
+    // The message says what failed where; the I/O error is its source, said once.
+    let cause = std::error::Error::source(&err)
+        .expect("an I/O cause")
         .to_string();
-    assert!(err.contains("Not a directory"), "{err}");
+    assert!(cause.contains("Not a directory"), "{err}: {cause}");
+    assert!(!err.to_string().contains("Not a directory"), "{err}");
     assert_eq!(names_in(&locked), ["scores.json"]);
 }

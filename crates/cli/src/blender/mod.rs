@@ -244,13 +244,10 @@ impl Dealing {
             cli.max_words.unwrap_or(*range.end()),
         );
         if words.0 > words.1 {
-            return Err(UsageError(
-                RoundError::BadBounds {
-                    min: words.0,
-                    max: words.1,
-                }
-                .to_string(),
-            )
+            return Err(UsageError(format!(
+                "--min-words {} is greater than --max-words {}",
+                words.0, words.1
+            ))
             .into());
         }
         let seed = match &daily {
@@ -312,7 +309,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Deal { format } => {
             let dict = load_dictionary(&cli)?;
-            let generator = RoundGenerator::new(&dict, min_words, max_words)?;
+            let generator = round_generator(&dict, dealing.words)?;
             let deal = session::first_deal(&generator, dealing.seed);
             output::deal(&mut out, &deal, &dealing, *format)?;
         }
@@ -321,7 +318,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             // begins instead of killing the program half-way.
             let signals = Signals::catch().context("cannot catch termination signals")?;
             let dict = load_dictionary(&cli)?;
-            let generator = RoundGenerator::new(&dict, min_words, max_words)?;
+            let generator = round_generator(&dict, dealing.words)?;
             let settings = session::Settings::new(args, dealing)?;
             drop(out);
             let interactive =
@@ -342,6 +339,20 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The rounds of `dict` with between `min` and `max` required words; the error says which
+/// flags widen the bounds (the library's errors do not know the command line).
+fn round_generator(
+    dict: &Dictionary,
+    (min, max): (usize, usize),
+) -> anyhow::Result<RoundGenerator<'_>> {
+    RoundGenerator::new(dict, min, max).map_err(|e| match e {
+        RoundError::NoCandidates { .. } => {
+            anyhow::anyhow!("{e}; widen --min-words/--max-words or use another word list")
+        }
+        e => e.into(),
+    })
+}
+
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -356,7 +367,8 @@ fn load_accepted(cli: &Cli) -> anyhow::Result<Lexicon> {
                 &LoadOptions {
                     skip_invalid: cli.skip_invalid,
                 },
-            )?;
+            )
+            .map_err(wordplay_cli::dictionary::skip_hint)?;
             if let Some(notes) = report.notes() {
                 eprintln!("blender: {notes}");
             }

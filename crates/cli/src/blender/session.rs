@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use blender::{Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, Slot};
+use blender::{
+    Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError, Slot,
+};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -35,9 +37,9 @@ impl Settings {
     pub(crate) fn new(args: &PlayArgs, dealing: Dealing) -> anyhow::Result<Settings> {
         let scores = match &args.scores {
             Some(p) => p.clone(),
-            None => blender::default_path()?,
+            None => blender::default_path().map_err(scores_hint)?,
         };
-        HighScores::check(&scores)?;
+        HighScores::check(&scores).map_err(scores_hint)?;
         let default_name = std::env::var("USER")
             .ok()
             .filter(|n| !n.trim().is_empty())
@@ -152,7 +154,7 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
         Ok(r) => r,
         Err(e) => {
             return Saved {
-                lines: vec![format!("high score NOT saved: {e}")],
+                lines: vec![format!("high score NOT saved: {:#}", scores_hint(e))],
                 rank: None,
                 failed: true,
             };
@@ -207,4 +209,14 @@ pub(crate) fn plural(n: usize, noun: &str) -> String {
 /// Whole seconds left, rounded up (a timer shows 120 until a full second has passed).
 pub(crate) fn seconds_left(left: std::time::Duration) -> u64 {
     left.as_millis().div_ceil(1000) as u64
+}
+
+/// `e`, with the flag that picks another high-score file where that is the way out (the
+/// library's errors do not know the command line).
+fn scores_hint(e: ScoresError) -> anyhow::Error {
+    match e {
+        ScoresError::NotAFile { .. } => anyhow::anyhow!("{e} (use --scores with a file name)"),
+        ScoresError::NoDataDir => anyhow::anyhow!("{e}; use --scores FILE"),
+        e => e.into(),
+    }
 }

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::export::bench::BenchFormat;
+
 /// Score, benchmark, play and solve hangman (the 2011 Factual challenge's rules).
 ///
 /// Without a subcommand, plays each test word with a strategy and prints its score and the
@@ -16,6 +18,7 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The scorer's arguments (used when there is no subcommand).
     #[command(flatten)]
     pub score: ScoreArgs,
 }
@@ -26,7 +29,7 @@ pub enum Command {
     /// List the strategies, one line each.
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
-    Bench(super::bench::BenchArgs),
+    Bench(BenchArgs),
     /// Win rates on words that are not in the list: hold out words of the list (or test the
     /// words of --test FILE) and play them with the letter model.
     Holdout(super::holdout::HoldoutArgs),
@@ -202,6 +205,7 @@ pub struct Selection {
 /// Arguments of the scorer.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
+    /// The strategy and its parameters.
     #[command(flatten)]
     pub strategy: StrategyArgs,
 
@@ -216,6 +220,7 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
+    /// The test words, when none are given: the whole dictionary or a sample.
     #[command(flatten)]
     pub selection: Selection,
 
@@ -262,5 +267,67 @@ pub(super) fn parse_param(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
         _ => Err(format!("{text:?} is not KEY=VALUE")),
+    }
+}
+
+/// Arguments of `hangman bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The word list (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Strategies to compare, comma-separated names or aliases, or `all`.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
+          value_parser = parse_strategy_or_all)]
+    pub strategies: Vec<String>,
+
+    /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
+    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", value_delimiter = ',',
+          default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: Vec<u32>,
+
+    /// The words: the whole dictionary (the default, `--all`) or `--sample N` (always
+    /// replayed).
+    #[command(flatten)]
+    pub selection: Selection,
+
+    /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
+    #[arg(long)]
+    pub replay: bool,
+
+    /// Who answers: `fair` (each word is the secret), `evil` or `evil-lookahead` (each word
+    /// stands for its length; the cheating referee keeps a family of words). Cheating
+    /// referees are always replayed.
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
+
+    /// Worker threads (default: all cores). Scores are identical for any count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: BenchFormat,
+
+    /// Also write the charts (score by length, time by strategy) as SVG and PNG into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+
+    /// A strategy parameter: KEY=VALUE for every chosen strategy, or STRATEGY:KEY=VALUE for
+    /// one (repeatable; see `hangman list`).
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, String)>,
+
+    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
+    #[arg(long)]
+    pub skip_invalid: bool,
+}
+
+fn parse_strategy_or_all(name: &str) -> Result<String, String> {
+    if name == "all" {
+        Ok(name.to_string())
+    } else {
+        parse_strategy(name)
     }
 }

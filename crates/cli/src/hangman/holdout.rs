@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Args;
 use hangman::eval::holdout::{self, WinSummary};
-use hangman::eval::{self, GameResult, RunOptions};
+use hangman::eval::{self, RunOptions};
+use hangman::result::GameResult;
 use hangman::strategy::letter_model::{FitOptions, FitReport, LetterModel, Weights};
 use hangman::strategy::{self, Settings};
 use lexicon::{Lexicon, LoadOptions};
@@ -151,9 +152,8 @@ struct StrategyRun {
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
     for (key, _) in &args.params {
         if let Some((prefix, _)) = key.split_once(':') {
-            let known = strategy::find(prefix).is_ok_and(|info| {
-                args.strategies.iter().any(|name| name == info.name)
-            });
+            let known = strategy::find(prefix)
+                .is_ok_and(|info| args.strategies.iter().any(|name| name == info.name));
             if !known {
                 return Err(usage(format!(
                     "--param {key}: {prefix:?} is not one of the chosen strategies ({})",
@@ -373,7 +373,14 @@ fn write_table(out: &mut dyn Write, r: &Report, verbose: bool) -> std::io::Resul
         )?,
     }
     writeln!(out)?;
-    let mut table = new_table(["strategy", "games", "wins", "win %", "mean wrong", "ms/game"]);
+    let mut table = new_table([
+        "strategy",
+        "games",
+        "wins",
+        "win %",
+        "mean wrong",
+        "ms/game",
+    ]);
     for s in &r.strategies {
         let a = &s.summary.all;
         table.add_row([
@@ -406,13 +413,21 @@ fn write_table(out: &mut dyn Write, r: &Report, verbose: bool) -> std::io::Resul
     if verbose {
         for s in &r.strategies {
             writeln!(out)?;
-            writeln!(out, "{} lost ({}): {}", s.strategy, s.lost.len(), s.lost.join(" "))?;
+            writeln!(
+                out,
+                "{} lost ({}): {}",
+                s.strategy,
+                s.lost.len(),
+                s.lost.join(" ")
+            )?;
         }
     }
     Ok(())
 }
 
-fn new_table<T: Into<comfy_table::Cell>>(header: impl IntoIterator<Item = T>) -> comfy_table::Table {
+fn new_table<T: Into<comfy_table::Cell>>(
+    header: impl IntoIterator<Item = T>,
+) -> comfy_table::Table {
     let mut table = comfy_table::Table::new();
     table
         .load_style(comfy_table::presets::NOTHING)

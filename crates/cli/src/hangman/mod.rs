@@ -13,9 +13,11 @@ use std::ffi::OsString;
 
 use clap::Parser;
 
-pub use args::{Cli, Command, PlayArgs, StrategyArgs, SuggestArgs};
-pub use bench::BenchArgs;
-pub use holdout::HoldoutArgs;
+pub use args::{
+    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
+};
+pub use holdout::{HoldoutArgs, HoldoutFormat};
+pub use solve::{SolveArgs, SolveFormat};
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {

@@ -17,7 +17,10 @@ fn common_list() -> tempfile::NamedTempFile {
 
 fn holdout(list: &tempfile::NamedTempFile, args: &[&str]) -> assert_cmd::assert::Assert {
     let mut cmd = cargo_bin_cmd!("hangman");
-    cmd.arg("holdout").arg(list.path()).arg("--no-fit").args(args);
+    cmd.arg("holdout")
+        .arg(list.path())
+        .arg("--no-fit")
+        .args(args);
     cmd.assert()
 }
 
@@ -43,15 +46,33 @@ fn without_timings(mut report: Value) -> Value {
 fn held_out_games_are_the_same_for_any_thread_count() {
     let list = common_list();
     let args = ["-n", "40", "--seed", "5", "--strategies", "letters,greedy"];
-    let one = json(&holdout(&list, &[&args[..], &["--format", "json", "--threads", "1"]].concat()).success());
-    let two = json(&holdout(&list, &[&args[..], &["--format", "json", "--threads", "2"]].concat()).success());
+    let one = json(
+        &holdout(
+            &list,
+            &[&args[..], &["--format", "json", "--threads", "1"]].concat(),
+        )
+        .success(),
+    );
+    let two = json(
+        &holdout(
+            &list,
+            &[&args[..], &["--format", "json", "--threads", "2"]].concat(),
+        )
+        .success(),
+    );
     assert_eq!(without_timings(one.clone()), without_timings(two));
     assert_eq!(one["held_out"], 40);
-    assert_eq!(one["training_words"].as_u64().unwrap() + 40, one["dictionary_words"].as_u64().unwrap());
+    assert_eq!(
+        one["training_words"].as_u64().unwrap() + 40,
+        one["dictionary_words"].as_u64().unwrap()
+    );
     let runs = one["strategies"].as_array().unwrap();
     let wins = |i: usize| runs[i]["summary"]["all"]["wins"].as_u64().unwrap();
     assert_eq!(runs[0]["summary"]["all"]["games"], 40);
-    assert!(wins(0) > wins(1), "letters beat greedy on held-out words: {one}");
+    assert!(
+        wins(0) > wins(1),
+        "letters beat greedy on held-out words: {one}"
+    );
     // Per-length rows add up to the whole.
     let by_length = runs[0]["summary"]["by_length"].as_array().unwrap();
     let games: u64 = by_length.iter().map(|r| r["games"].as_u64().unwrap()).sum();
@@ -64,7 +85,16 @@ fn a_test_file_plays_only_its_words_outside_the_list() {
     let mut test = tempfile::NamedTempFile::new().unwrap();
     // "house" and "water" are common words; the others are not in the tier.
     writeln!(test, "house\nzorbing\nwater\nblogroll\nzorbing").unwrap();
-    let out = holdout(&list, &["--test", test.path().to_str().unwrap(), "--strategies", "letters"]).success();
+    let out = holdout(
+        &list,
+        &[
+            "--test",
+            test.path().to_str().unwrap(),
+            "--strategies",
+            "letters",
+        ],
+    )
+    .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(text.contains("test words: 2 of"), "{text}");
     assert!(text.contains("(2 in it, not played)"), "{text}");
@@ -82,10 +112,15 @@ fn bad_requests_are_usage_errors() {
     let list = common_list();
     holdout(&list, &["-n", "1000000"])
         .code(2)
-        .stderr(predicates::str::contains("something must be left to train on"));
-    holdout(&list, &["-n", "5", "--strategies", "mixed", "--param", "outside=2"])
-        .code(2)
-        .stderr(predicates::str::contains("outside"));
+        .stderr(predicates::str::contains(
+            "something must be left to train on",
+        ));
+    holdout(
+        &list,
+        &["-n", "5", "--strategies", "mixed", "--param", "outside=2"],
+    )
+    .code(2)
+    .stderr(predicates::str::contains("outside"));
     holdout(&list, &["-n", "5", "--param", "nosuch:a=1"])
         .code(2)
         .stderr(predicates::str::contains("nosuch"));

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// A tmux server on its own socket with one session; killed when dropped.
-pub struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
 }
 
@@ -14,7 +14,7 @@ impl Tmux {
     /// Starts a detached `width`×`height` session running `command` with `sh -c`, on a
     /// server named after `name` and this process. `None`, after printing why, when tmux is
     /// not installed (the caller then skips).
-    pub fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
+    pub(crate) fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("skipped: tmux is not installed");
             return None;
@@ -50,18 +50,23 @@ impl Tmux {
     }
 
     /// The pane's text now, with colours and other attributes as escape sequences.
-    pub fn pane_styled(&self) -> String {
+    pub(crate) fn pane_styled(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-e", "-p", "-t", "t"]).stdout)
             .into_owned()
     }
 
     /// The pane's text now.
-    pub fn pane(&self) -> String {
+    pub(crate) fn pane(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
     }
 
     /// Polls the pane until `done` holds; panics with the pane after `timeout`.
-    pub fn wait_until(&self, what: &str, timeout: Duration, done: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> String {
         let start = Instant::now();
         loop {
             let pane = self.pane();
@@ -77,14 +82,14 @@ impl Tmux {
     }
 
     /// Resizes the session's window (the program sees SIGWINCH).
-    pub fn resize(&self, width: u16, height: u16) {
+    pub(crate) fn resize(&self, width: u16, height: u16) {
         let (w, h) = (width.to_string(), height.to_string());
         let out = self.run(&["resize-window", "-t", "t", "-x", &w, "-y", &h]);
         assert!(out.status.success(), "resize-window: {out:?}");
     }
 
     /// Sends keys (tmux key names such as `Enter` and `Escape`, or literal text).
-    pub fn keys(&self, keys: &[&str]) {
+    pub(crate) fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", "t"];
         args.extend_from_slice(keys);
         assert!(self.run(&args).status.success(), "send-keys {keys:?}");
@@ -111,7 +116,7 @@ fn script(pid: &Path, command: &str) -> String {
 
 /// Sends `signal` (a name such as `TERM`) to the program started by
 /// [`Tmux::start_program`] with the directory `dir`.
-pub fn kill(signal: &str, dir: &Path) {
+pub(crate) fn kill(signal: &str, dir: &Path) {
     let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), pid.trim()])
@@ -123,7 +128,7 @@ pub fn kill(signal: &str, dir: &Path) {
 impl Tmux {
     /// Starts `command` as [`script`] runs it, its process id kept in a new temporary
     /// directory (returned, for [`kill`] and for the test's own files). `None` without tmux.
-    pub fn start_program(
+    pub(crate) fn start_program(
         name: &str,
         width: u16,
         height: u16,
@@ -136,7 +141,7 @@ impl Tmux {
 
     /// Waits for the program of [`script`] to exit and checks that the terminal is cooked
     /// again; returns the pane.
-    pub fn wait_exit(&self, timeout: Duration) -> String {
+    pub(crate) fn wait_exit(&self, timeout: Duration) -> String {
         // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
         self.wait_until("the exit", timeout, |p| {
             p.lines()

@@ -61,8 +61,8 @@ pub fn hold_out(list: &Lexicon, n: usize, seed: u64) -> Result<HeldOut, HoldoutE
     let mut words: Vec<&str> = list.words().collect();
     words.shuffle(&mut rand_pcg::Pcg64::seed_from_u64(seed));
     let (test, rest) = words.split_at(n);
-    let training = Lexicon::from_words(rest.iter().copied())
-        .expect("the words of a lexicon make a lexicon");
+    let training =
+        Lexicon::from_words(rest.iter().copied()).expect("the words of a lexicon make a lexicon");
     Ok(HeldOut {
         training,
         test: test.iter().map(|w| (*w).to_string()).collect(),
@@ -192,6 +192,12 @@ mod tests {
         assert!(hold_out(&list, 6, 1).is_err());
         assert!(hold_out(&list, 0, 1).is_err());
         let (out, known) = outside(&list, ["ab", "zz", "zz", "cd", "yy"]);
-        assert_eq!((out, known), (vec!["zz".into(), "yy".into()], vec!["ab".into(), "cd".into()]));
+        assert_eq!(
+            (out, known),
+            (
+                vec!["zz".into(), "yy".into()],
+                vec!["ab".into(), "cd".into()]
+            )
+        );
     }
 }

@@ -5,8 +5,8 @@
 //! challenge's scoring: every letter costs a point, a wrong word costs a point and counts
 //! toward the loss, a correct word is free, a loss scores 25.
 //!
-//! - At most [`Lookahead::exact`] candidates: an exact memoized search over every letter
-//!   that splits the set and every candidate word ([`Lookahead::solve_exact`]). A state is
+//! - At most `exact` candidates (a parameter): an exact memoized search over every letter
+//!   that splits the set and every candidate word (`Lookahead::solve_exact`). A state is
 //!   the candidate set and the game's [`Position`]; the memo keys on the set, the wrong
 //!   count and the running score only: letters already guessed never split a set, so they
 //!   do not matter.
@@ -28,18 +28,18 @@ use std::sync::{Arc, Mutex};
 use lexicon::{Bucket, Letter, Lexicon};
 use rustc_hash::FxHashMap;
 
-use super::candidates;
 use super::entropy::Entropy;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
+use crate::candidates;
 use crate::game::{Position, Status, Step};
+use crate::split::LetterStats;
 
 /// The policy whose exact play values the lookahead's children.
 #[derive(Clone, Copy, Debug)]
-pub enum Base {
+pub(crate) enum Base {
     /// [`Entropy`] with its defaults.
     Entropy(Entropy),
     /// [`Greedy`] with its defaults.
@@ -91,11 +91,11 @@ fn put<V>(map: &Map<V>, k: Vec<u32>, v: V) {
 
 /// A state of the search: the candidates and the game's position (never over).
 #[derive(Clone, Copy, Debug)]
-pub struct State<'s> {
+pub(crate) struct State<'s> {
     /// Candidate secrets (bucket indices, ascending).
-    pub set: &'s [u32],
+    pub(crate) set: &'s [u32],
     /// The rules' state the candidates share.
-    pub position: Position,
+    pub(crate) position: Position,
 }
 
 /// What a move leads to for a group of secrets.
@@ -124,22 +124,22 @@ impl Child {
 #[derive(Debug)]
 pub struct Lookahead {
     /// Exact search at this many candidates or fewer.
-    pub exact: u32,
+    exact: u32,
     /// How many top letters by loss-aware entropy the lookahead tries.
-    pub letters: usize,
+    letters: usize,
     /// How many of the most present (safest) splitting letters it also tries.
-    pub safe: usize,
+    safe: usize,
     /// 1: children valued by the base policy; 2: by a one-level lookahead.
-    pub depth: u32,
+    depth: u32,
     /// The policy played below the lookahead's horizon.
-    pub base: Base,
+    base: Base,
     ranker: Entropy,
     memos: Vec<Memo>,
 }
 
 impl Lookahead {
     /// A lookahead for words of `lexicon` with these parameters.
-    pub fn new(
+    pub(crate) fn new(
         lexicon: &Lexicon,
         exact: u32,
         letters: usize,
@@ -162,6 +162,10 @@ impl Lookahead {
 
     /// Parameters: `exact=N` (2–40, default 8), `letters=N` (1–26, default 4), `safe=N`
     /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,
@@ -223,7 +227,7 @@ impl Lookahead {
     /// The exact optimum of a state with at least two candidates: the least total final
     /// score over every way of playing on (letters that split the set and candidate words),
     /// and a move reaching it (ties to the first found in a fixed order).
-    pub fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
+    pub(crate) fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
         let memo = self.memo(bucket);
         let k = key(state);
         if let Some(hit) = get(&memo.exact, &k) {
@@ -494,7 +498,7 @@ mod tests {
                     "{words:?} max {max_wrong}"
                 );
                 // And playing its decisions scores exactly that.
-                let played: u32 = crate::eval::tree::evaluate(&la, bucket, max_wrong)
+                let played: u32 = crate::strategy::tree::evaluate(&la, bucket, max_wrong)
                     .unwrap()
                     .iter()
                     .map(|r| r.score)

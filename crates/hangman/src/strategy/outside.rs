@@ -14,11 +14,13 @@ use std::sync::Arc;
 
 use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 
-use super::candidates;
 use super::letter_model::{LetterModel, LetterOdds, Weights};
 use super::params::Params;
-use super::{Decision, Lookahead, Player, Policy, PolicyStrategy, Settings, Strategy, StrategyError};
+use super::{
+    Decision, Lookahead, Player, Policy, PolicyStrategy, Settings, Strategy, StrategyError,
+};
 use crate::game::{GameState, Guess, Outcome, Position};
+use crate::split::LetterStats;
 
 /// Reads the letter model's parameters (`completions=X`, `beam=N`, `order=N`).
 fn model_weights(params: &mut Params<'_>) -> Result<Weights, StrategyError> {
@@ -221,7 +223,9 @@ impl Mixed {
         };
         let dictionary = Lookahead::from_settings("mixed", &lexicon, &inner)?;
         let policy = Mixed::new(dictionary, model, options);
-        Ok(Box::new(PolicyStrategy::new("mixed", policy, lexicon, settings)))
+        Ok(Box::new(PolicyStrategy::new(
+            "mixed", policy, lexicon, settings,
+        )))
     }
 
     /// The chance that the secret is outside the list given the model's `odds` for a board
@@ -283,7 +287,7 @@ impl Policy for Mixed {
         }
         // Both worlds: the chance of each letter among the fitting words and under the
         // model, weighed by the chance of each world.
-        let counts = candidates::letter_counts(bucket, cands);
+        let counts = LetterStats::of(bucket, cands).counts;
         let n = cands.len() as f64;
         let present: [f64; 26] = std::array::from_fn(|i| {
             outside * odds.present[i] + (1.0 - outside) * f64::from(counts[i]) / n

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Duration;
 
-use hangman::eval::{GameResult, RunSummary};
+use hangman::result::{GameResult, RunSummary};
 use serde::Serialize;
 
 /// The output formats of `hangman bench`.

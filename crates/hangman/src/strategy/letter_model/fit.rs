@@ -112,10 +112,8 @@ pub fn fit(training: &Lexicon, options: &FitOptions) -> FitReport {
     let model = base.with_weights(weights.clone());
 
     // Boards met while playing the fold.
-    let games: Vec<(bool, Vec<Board>)> = fold
-        .par_iter()
-        .map(|w| play(&model, w, options))
-        .collect();
+    let games: Vec<(bool, Vec<Board>)> =
+        fold.par_iter().map(|w| play(&model, w, options)).collect();
     let fold_wins = games.iter().filter(|(won, _)| *won).count();
     let boards: Vec<Board> = games.into_iter().flat_map(|(_, b)| b).collect();
 

@@ -81,7 +81,8 @@ impl Trie {
                 let mut start = lo;
                 while start < hi {
                     let s = symbol_at(keys[start], depth);
-                    let end = start + keys[start..hi].partition_point(|&k| symbol_at(k, depth) <= s);
+                    let end =
+                        start + keys[start..hi].partition_point(|&k| symbol_at(k, depth) <= s);
                     if s != 0 {
                         trie.symbol.push(s);
                         trie.count.push((end - start) as u32);

@@ -84,7 +84,11 @@ impl LanguageModel {
             let mut counts = [0.0f64; SYMBOLS];
             for c in trie.children(v as u32) {
                 let s = usize::from(trie.symbol(c as u32)) - 1;
-                counts[s] = f64::from(if raw { trie.count(c as u32) } else { preceded[c] });
+                counts[s] = f64::from(if raw {
+                    trie.count(c as u32)
+                } else {
+                    preceded[c]
+                });
             }
             let total: f64 = counts.iter().sum();
             let p = if total == 0.0 {
@@ -182,7 +186,11 @@ impl LanguageModel {
     pub(crate) fn log_likelihood(&self, trie: &Trie, word: &[u8]) -> f64 {
         let mut state = self.next(trie, 0, MARKER);
         let mut total = 0.0;
-        for s in word.iter().map(|b| b - b'a' + 2).chain(std::iter::once(MARKER)) {
+        for s in word
+            .iter()
+            .map(|b| b - b'a' + 2)
+            .chain(std::iter::once(MARKER))
+        {
             total += f64::from(self.log_p(state, s));
             state = self.next(trie, state, s);
         }
@@ -190,7 +198,8 @@ impl LanguageModel {
     }
 
     /// The posterior over the completions of `board` that are not words of `known` nor
-    /// in `excluded`, from the `beam` most likely partial completions at each cell. `None`
+    /// in `excluded`, from the `beam` most likely partial completions at each cell, with the
+    /// [`LIKELY`](super::LIKELY) likeliest kept by name. `None`
     /// if no completion is left.
     pub(crate) fn completions(
         &self,
@@ -200,7 +209,6 @@ impl LanguageModel {
         known: &Lexicon,
         excluded: &[String],
         beam: usize,
-        top: usize,
     ) -> Option<Completions> {
         #[derive(Clone, Copy)]
         struct Hyp {
@@ -293,7 +301,7 @@ impl LanguageModel {
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let top = ranked
             .iter()
-            .take(top)
+            .take(super::LIKELY)
             .map(|&(p, i)| {
                 let mut j = i;
                 for q in (0..board.len()).rev() {

@@ -127,7 +127,11 @@ impl Weights {
         out
     }
 
-    /// Checks the ranges (a clear message for the first value out of range).
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first value out of range.
     pub fn validate(&self) -> Result<(), String> {
         let weights = self.sources();
         if let Some(w) = weights.iter().find(|w| !(w.is_finite() && **w >= 0.0)) {
@@ -140,7 +144,10 @@ impl Weights {
             return Err(format!("confidence {} is not >= 0", self.confidence));
         }
         if !(0.0..=1.0).contains(&self.completions) {
-            return Err(format!("completions share {} is not in 0..1", self.completions));
+            return Err(format!(
+                "completions share {} is not in 0..1",
+                self.completions
+            ));
         }
         if !(2..=MAX_WINDOW).contains(&self.order) {
             return Err(format!("order {} is not in 2..={MAX_WINDOW}", self.order));
@@ -329,9 +336,7 @@ impl LetterModel {
     ) -> LetterOdds {
         let opening = board.iter().all(Option::is_none) && wrong_words.is_empty();
         let key = (board.len(), guessed.bits());
-        if opening
-            && let Some(odds) = self.lock_openings().get(&key)
-        {
+        if opening && let Some(odds) = self.lock_openings().get(&key) {
             return odds.clone();
         }
         let evidence = self.evidence(board, guessed);
@@ -377,7 +382,6 @@ impl LetterModel {
                 &self.words,
                 wrong_words,
                 self.weights.beam,
-                LIKELY,
             )
         })?
     }

@@ -31,12 +31,12 @@ fn language_model_states_hold_distributions_and_length_mass_matches_enumeration(
     // The chance of writing a word of each length, by enumerating every string.
     let mass = lm.length_mass(&index.forward, 3);
     let mut by_length = [0.0f64; 4];
-    for len in 1..=3usize {
+    for (len, total) in by_length.iter_mut().enumerate().skip(1) {
         for n in 0..26usize.pow(len as u32) {
             let word: Vec<u8> = (0..len)
                 .map(|i| b'a' + (n / 26usize.pow(i as u32) % 26) as u8)
                 .collect();
-            by_length[len] += lm.log_likelihood(&index.forward, &word).exp();
+            *total += lm.log_likelihood(&index.forward, &word).exp();
         }
     }
     for len in 1..=3 {
@@ -63,7 +63,11 @@ fn odds_rule_out_training_words_and_guessed_letters() {
     }
     let best = odds.best(guessed).unwrap();
     assert!(!b"bcrate".contains(&best.lower()));
-    assert!(odds.likely.iter().all(|(w, _)| !["bat", "cat", "rat"].contains(&w.as_str())));
+    assert!(
+        odds.likely
+            .iter()
+            .all(|(w, _)| !["bat", "cat", "rat"].contains(&w.as_str()))
+    );
     assert!(odds.present.iter().all(|p| (0.0..=1.0).contains(p)));
     // A wrong word guess is ruled out too.
     let wrong = vec![format!("{}at", best.lower() as char)];
