@@ -339,7 +339,8 @@ impl LetterModel {
         if opening && let Some(odds) = self.lock_openings().get(&key) {
             return odds.clone();
         }
-        let evidence = self.evidence(board, guessed);
+        let mut evidence = self.evidence(board, guessed);
+        evidence.rule_out_words(board, wrong_words);
         let odds = self.weigh(&evidence, self.completions(board, guessed, wrong_words));
         if opening {
             self.lock_openings().insert(key, odds.clone());

@@ -165,6 +165,28 @@ impl BoardEvidence {
         }
     }
 
+    /// Rules out, with one blank left, the letters that would make one of `wrong_words`
+    /// (words already guessed and missed), as [`BoardEvidence::gather`] does for training
+    /// words.
+    pub(crate) fn rule_out_words(&mut self, board: &[Option<Letter>], wrong_words: &[String]) {
+        let [(blank, _)] = self.cells.as_slice() else {
+            return;
+        };
+        for word in wrong_words.iter().map(String::as_bytes) {
+            let fits = word.len() == board.len()
+                && board.iter().zip(word).all(|(cell, &b)| {
+                    cell.is_none_or(|l| l.lower() == b) && b.is_ascii_lowercase()
+                });
+            if fits {
+                let letter = Letter::ALL[usize::from(word[*blank] - b'a')];
+                let rest = self.allowed.difference(LetterSet::EMPTY.with(letter));
+                if !rest.is_empty() {
+                    self.allowed = rest;
+                }
+            }
+        }
+    }
+
     /// Each blank's letter odds under `weights`, and from them the chance of each letter
     /// being anywhere in the word (blanks taken as independent).
     pub(crate) fn combine(&self, weights: &Weights) -> (Vec<(usize, [f64; 26])>, [f64; 26]) {
