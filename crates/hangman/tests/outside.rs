@@ -90,3 +90,43 @@ fn mixed_plays_as_best_when_the_secret_is_in_the_list() {
     let sure_outside = build("mixed", &[("outside", "1")]);
     assert!(!differing(&sure_outside).is_empty());
 }
+
+/// The letter model's games are the same for any thread count and seed (it has no
+/// randomness; its opening cache is filled by whichever thread comes first).
+#[test]
+fn letters_and_mixed_repeat_for_any_thread_count() {
+    let split = hold_out(&Lexicon::common(), 40, 5).unwrap();
+    let training = Arc::new(split.training);
+    let play = |name: &str, threads: usize, seed: u64| -> Vec<(String, u32, bool)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let settings = Settings {
+                seed,
+                ..settings(5)
+            };
+            let strategy = strategy::find(name)
+                .unwrap()
+                .build(Arc::clone(&training), &settings)
+                .unwrap();
+            let options = RunOptions {
+                max_wrong: 5,
+                seed,
+                record: false,
+            };
+            eval::play_words(strategy.as_ref(), &split.test, &options, &|| {})
+                .unwrap()
+                .into_iter()
+                .map(|r| (r.word, r.score, r.won))
+                .collect()
+        })
+    };
+    for name in ["letters", "mixed"] {
+        let one = play(name, 1, 1);
+        assert_eq!(one.len(), 40);
+        assert_eq!(one, play(name, 3, 1), "{name}");
+        assert_eq!(one, play(name, 2, 7), "{name}: depends on the seed");
+    }
+}

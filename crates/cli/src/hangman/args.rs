@@ -132,6 +132,11 @@ pub struct SuggestArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub show: usize,
 
+    /// Explain the ranking: with no word of the list fitting, the letter model's view of
+    /// each blank, its likeliest words and how much each source weighed.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
     /// Seed for strategies that sample.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -9,6 +9,7 @@ mod hangman;
 mod holdout;
 mod play;
 mod play_tmux;
+mod reverse_tmux;
 mod solve;
 mod suggest;
 mod tmux;

@@ -232,7 +232,8 @@ fn reversed_roles_find_every_word_from_honest_answers() {
             game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
         }
         assert_eq!(game.phase, Phase::Over, "{secret}");
-        assert!(game.computer_won(), "{secret}: {}", game.ending());
+        assert!(!game.player_won(), "{secret}: {}", game.ending());
+        assert!(game.ending().starts_with("I got it"), "{}", game.ending());
         assert!(game.ending().contains(&secret.to_ascii_uppercase()));
     }
 }
@@ -249,17 +250,30 @@ fn reversed_roles_detect_answers_no_word_fits() {
     // Deny every letter: no dictionary word lacks them all.
     let mut message = String::new();
     let mut before = 0;
+    let mut asked = Vec::new();
     for _ in 0..26 {
-        if game.phase == Phase::Inconsistent {
+        if game.candidates(&lex).count == 0 {
             break;
         }
+        let Phase::Asking(guess) = game.phase.clone() else {
+            panic!("{:?}", game.phase);
+        };
+        asked.push(guess);
         before = game.candidates(&lex).count;
         message = game.submit("no", strategy.as_ref(), &lex);
     }
     assert!(before > 0);
     assert_eq!(game.candidates(&lex).count, 0);
-    assert_eq!(game.phase, Phase::Inconsistent);
-    assert_eq!(message, "No word fits your answers.");
+    assert!(
+        message.starts_with("No word I know fits your answers"),
+        "{message}"
+    );
+    // It says so once, and keeps guessing letters it has not asked.
+    assert!(!game.prompt().contains("fits"), "{}", game.prompt());
+    let Phase::Asking(next) = game.phase.clone() else {
+        panic!("{:?}", game.phase);
+    };
+    assert!(!asked.contains(&next), "{next:?} again");
     let shown = game.submit("r", strategy.as_ref(), &lex);
     let prefix = format!("Before your last answer {before} words fit: ");
     assert!(shown.starts_with(&prefix), "{shown}");
@@ -308,6 +322,55 @@ fn reversed_roles_detect_answers_no_word_fits() {
         refused,
         "the test reached a letter guess with a revealed board"
     );
+}
+
+/// Answering `1 2 3` to the first letter of a three-letter game fills the board with a
+/// word the computer does not know: it asks what the word was instead of claiming it, takes
+/// an undo, and counts the game for the right side.
+#[test]
+fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
+    let lex = Arc::new(Lexicon::from_words(["cat", "dog", "ant", "bee", "tea"]).unwrap());
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let mut game = Reverse::new(5);
+    game.submit("3", strategy.as_ref(), &lex);
+    let Phase::Asking(Guess::Letter(first)) = game.phase.clone() else {
+        panic!("{:?}", game.phase);
+    };
+    let filled = (first.upper() as char).to_string().repeat(3);
+    let message = game.submit("1 2 3", strategy.as_ref(), &lex);
+    assert_eq!(game.phase, Phase::AskWord, "{message}");
+    assert!(!message.contains("I got it"), "{message}");
+    assert!(
+        game.prompt()
+            .contains(&format!("{filled}, a word I do not know"))
+    );
+    // A different word does not fit the answers: it says so and waits.
+    let other = game.submit("cat", strategy.as_ref(), &lex);
+    assert!(
+        other.contains(&format!("Your answers spell {filled}, not CAT")),
+        "{other}"
+    );
+    assert_eq!(game.phase, Phase::AskWord);
+    // Undo goes back to the question.
+    assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
+    assert_eq!(game.phase, Phase::Asking(Guess::Letter(first)));
+    game.submit("1 2 3", strategy.as_ref(), &lex);
+    let end = game.submit("yes", strategy.as_ref(), &lex);
+    assert_eq!(game.phase, Phase::Over);
+    assert!(
+        end.contains(&format!("I got it: {filled}, a word I did not know")),
+        "{end}"
+    );
+    assert!(!game.player_won());
+    // A computer out of guesses is the player's win.
+    let mut lost = Reverse::new(0);
+    lost.submit("3", strategy.as_ref(), &lex);
+    lost.submit("no", strategy.as_ref(), &lex);
+    assert_eq!(lost.phase, Phase::Over);
+    assert!(lost.player_won(), "{}", lost.ending());
 }
 
 fn tui_app(lives: u32) -> App {
