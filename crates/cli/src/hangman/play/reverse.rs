@@ -163,7 +163,7 @@ impl Reverse {
                 let before = self.rebuilt(self.history.len() - 1);
                 let c = list(before.state(), lexicon);
                 format!(
-                    "Before your last answer {}: {}",
+                    "Before your last answer {} fit: {}",
                     words_fit(c.count),
                     words(&c)
                 )
