@@ -65,7 +65,7 @@ use lm::LanguageModel;
 use windows::{BoardEvidence, SOURCES};
 
 /// How the model weighs its evidence. The defaults were fitted with [`fit`] on held-out
-/// parts of the challenge dictionary (`words.txt`); `hangman holdout --fit` fits them on any
+/// parts of the challenge dictionary (`words.txt`); `hangman holdout` fits them on any
 /// list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
