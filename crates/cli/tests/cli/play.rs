@@ -378,6 +378,44 @@ fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
     assert!(lost.player_won(), "{}", lost.ending());
 }
 
+/// `--guesser mixed` on a word it does not know ("brine"): once no word fits it keeps
+/// guessing with the letter model, never a letter twice, and with lives enough it finds
+/// the word, asks about it (not a word it knows) and takes the player's yes.
+#[test]
+fn reversed_roles_keep_guessing_a_word_outside_the_list() {
+    let lex = five_letter_lexicon();
+    let strategy = strategy::find("mixed")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let secret = "brine";
+    let mut game = Reverse::new(25);
+    game.submit("5", strategy.as_ref(), &lex);
+    let mut asked = Vec::new();
+    for _ in 0..40 {
+        match game.phase.clone() {
+            Phase::Asking(guess) => {
+                assert!(!asked.contains(&guess), "{guess:?} asked twice");
+                asked.push(guess.clone());
+                game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
+            }
+            Phase::AskWord => {
+                assert!(game.prompt().contains("BRINE, a word I do not know"));
+                game.submit("brine", strategy.as_ref(), &lex);
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(game.phase, Phase::Over);
+    assert!(
+        game.ending().contains("BRINE") && !game.player_won(),
+        "{}",
+        game.ending()
+    );
+    // Letters only once no word fitted, and fewer than the 26 a blind guesser may need.
+    assert!(asked.len() < 20, "{asked:?}");
+}
+
 fn tui_app(lives: u32) -> App {
     let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
     let config = Config {
