@@ -95,7 +95,7 @@ fn mixed_plays_as_best_when_the_secret_is_in_the_list() {
 /// randomness; its opening cache is filled by whichever thread comes first).
 #[test]
 fn letters_and_mixed_repeat_for_any_thread_count() {
-    let split = hold_out(&Lexicon::common(), 40, 5).unwrap();
+    let split = hold_out(&Lexicon::common(), 20, 5).unwrap();
     let training = Arc::new(split.training);
     let play = |name: &str, threads: usize, seed: u64| -> Vec<(String, u32, bool)> {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -125,7 +125,7 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
     };
     for name in ["letters", "mixed"] {
         let one = play(name, 1, 1);
-        assert_eq!(one.len(), 40);
+        assert_eq!(one.len(), 20);
         assert_eq!(one, play(name, 3, 1), "{name}");
         assert_eq!(one, play(name, 2, 7), "{name}: depends on the seed");
     }

@@ -64,7 +64,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// Reverse the roles: you think of a word and answer, this strategy guesses.
+    /// Reverse the roles: you think of a word and answer, this strategy guesses (`mixed`
+    /// and `letters` guess with the letter model once your word is not in the list).
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
     pub guesser: Option<String>,
 
