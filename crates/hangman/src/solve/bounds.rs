@@ -125,3 +125,62 @@ pub(super) fn two_misses(words: &Words, family: impl Iterator<Item = u32>, split
     }
     twice == split && (0..26).all(|g| split >> g & 1 == 0 || together[g] == split)
 }
+
+/// The most steps one [`hitting_set`] search may take; past it the bound is not claimed.
+const HITTING_STEPS: u32 = 4096;
+
+/// Whether some `k` letters hit every word of the family (every word contains one of them),
+/// as far as a bounded search can tell: `Some(false)` proves that no `k` letters do, and
+/// then `V(F) >= k`; `None` means the search gave up.
+///
+/// Why: while some word lacks every letter guessed so far, the referee can answer each
+/// useful guess with a miss (a splitting letter in every remaining word would need a
+/// hit, but then the guessed letters and that one would hit every word). So if no `k`
+/// letters hit every word, the first `k` useful guesses all miss. The disjoint-words and
+/// two-miss bounds are special cases.
+///
+/// `sets` is scratch space.
+pub(super) fn hitting_set(
+    words: &Words,
+    family: impl Iterator<Item = u32>,
+    split: u32,
+    all: u32,
+    k: u32,
+    sets: &mut Vec<u32>,
+) -> Option<bool> {
+    let constant = (all & !split).count_ones();
+    // Each word's splitting letters, smallest sets first (they branch least), once each.
+    sets.clear();
+    sets.extend(family.map(|w| ((words.size(w) - constant) << 26) | (words.letters(w) & split)));
+    sets.sort_unstable();
+    sets.dedup();
+    for s in sets.iter_mut() {
+        *s &= (1 << 26) - 1;
+    }
+    let mut steps = 0;
+    hit(sets, 0, k, &mut steps)
+}
+
+/// Whether `k` more letters, with `chosen`, hit every set.
+fn hit(sets: &[u32], chosen: u32, k: u32, steps: &mut u32) -> Option<bool> {
+    *steps += 1;
+    if *steps > HITTING_STEPS {
+        return None;
+    }
+    let Some(&open) = sets.iter().find(|&&s| s & chosen == 0) else {
+        return Some(true);
+    };
+    if k == 0 {
+        return Some(false);
+    }
+    // Some letter of the first set not hit yet must be chosen.
+    let mut letters = open;
+    while letters != 0 {
+        let l = letters & letters.wrapping_neg();
+        letters &= letters - 1;
+        if hit(sets, chosen | l, k - 1, steps)? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}

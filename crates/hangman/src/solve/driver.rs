@@ -300,6 +300,9 @@ pub fn solve_length(
             let t = Instant::now();
             let n0 = solver.nodes();
             let out = run_test(&mut solver, &family, k, budget, options, progress);
+            if std::env::var_os("SOLVE_HIST").is_some() {
+                super::search::HIST.with(|h| { let mut h = h.borrow_mut(); for (k, row) in h.iter().enumerate() { if row.iter().any(|&c| c > 0) { eprintln!("  need {k}: {:?}", &row[..16]); } } *h = [[0; 20]; 20]; });
+            }
             if std::env::var_os("SOLVE_DEBUG").is_some() {
                 eprintln!(
                     "test {k} budget {budget}: {} nodes {} {:.2}s",

@@ -379,35 +379,58 @@ impl<'a> Solver<'a> {
                 return Settled::Reaches;
             }
         }
-        // A disjoint set of need + 1 words proves need misses; each word has at least one
-        // splitting letter, but one.
-        if !node.disjoint_done && need >= 2 && need <= node.split.count_ones() {
+        // No `need` letters hitting every word proves `need` misses.
+        if !node.disjoint_done && need >= 3 && need <= node.split.count_ones() {
             node.disjoint_done = true;
-            let m = bounds::disjoint(&self.words, words, node.split, node.all, need + 1);
-            node.lo = node.lo.max(m.saturating_sub(1)).min(node.hi);
-            if node.lo >= need {
+            let mut sets = Vec::new();
+            let hit = bounds::hitting_set(&self.words, words, node.split, node.all, need, &mut sets);
+            if hit == Some(false) {
+                node.lo = need;
                 return Settled::Reaches;
             }
         }
         Settled::Open
     }
 
-    /// The guesser's letters at `node`, best first: a forced move alone, else the table's
-    /// refutation, then the letters most words contain (the smallest miss part).
-    fn letters(&self, node: &Node, misses: &Misses) -> ([u8; 26], usize) {
+    /// The guesser's letters at `node` for a test at `k`, best first: a forced move alone,
+    /// else the table's refutation, then the letters whose miss part is known to fall
+    /// short of `k - 1`, then the others, and last those whose miss part is known to reach
+    /// it (each group by how many words lack the letter, fewest first).
+    fn letters(&self, family: &[u32], node: &Node, misses: &Misses, k: u32) -> ([u8; 26], usize) {
         let mut order = [0u8; 26];
         if node.required != 0 {
             order[0] = node.required.trailing_zeros() as u8;
             return (order, 1);
         }
+        let mut class = [1u8; 26];
         let mut len = 0;
         let mut bits = node.split;
         while bits != 0 {
-            order[len] = bits.trailing_zeros() as u8;
+            let g = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            order[len] = g as u8;
             len += 1;
+            let missing = misses.count[g];
+            if missing <= k - 1 {
+                // Too few words to hold k - 1 misses.
+                class[g] = 0;
+            } else {
+                let view = View::missing(family, g, misses);
+                let rest = node.split & !(1 << g);
+                let m = self.node(view, rest, misses.any[g], misses.all[g], node.hi);
+                class[g] = if m.hi < k - 1 {
+                    0
+                } else if m.lo >= k - 1 {
+                    2
+                } else {
+                    1
+                };
+            }
         }
-        order[..len].sort_by_key(|&g| (g != node.best, misses.count[g as usize], g));
+        order[..len].sort_by_key(|&g| {
+            let i = g as usize;
+            (g != node.best, class[i], misses.count[i], g)
+        });
         (order, len)
     }
 
@@ -422,13 +445,17 @@ impl<'a> Solver<'a> {
         local: &mut u64,
     ) -> Result<bool, Aborted> {
         self.limits.tick(local)?;
+        if std::env::var_os("SOLVE_HIST").is_some() {
+            let b = (usize::BITS - family.len().leading_zeros()) as usize;
+            HIST.with(|h| h.borrow_mut()[k.min(19) as usize][b] += 1);
+        }
         let misses = self.words.misses(family, node.split);
         if k == 2 && node.required == 0 && two_misses(node.split, &misses) {
             self.table
                 .store(key(family[0], node.split), 2, u32::MAX, 26, family.len());
             return Ok(true);
         }
-        let (order, len) = self.letters(node, &misses);
+        let (order, len) = self.letters(family, node, &misses, k);
         let letters = &order[..len];
         let mut refutation = None;
         // Young-brothers-wait: the first letter alone (the likely refutation), then the
@@ -632,4 +659,8 @@ impl<'a> Solver<'a> {
         }
         worst
     }
+}
+
+thread_local! {
+    pub(super) static HIST: std::cell::RefCell<[[u64; 20]; 20]> = const { std::cell::RefCell::new([[0; 20]; 20]) };
 }
