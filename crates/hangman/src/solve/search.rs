@@ -393,15 +393,23 @@ impl<'a> Solver<'a> {
     }
 
     /// The guesser's letters at `node` for a test at `k`, best first: a forced move alone,
-    /// else the table's refutation, then the letters whose miss part is known to fall
-    /// short of `k - 1`, then the others, and last those whose miss part is known to reach
-    /// it (each group by how many words lack the letter, fewest first).
-    fn letters(&self, family: &[u32], node: &Node, misses: &Misses, k: u32) -> ([u8; 26], usize) {
+    /// else the table's refutation, then the letters fewest words lack, and last those
+    /// whose miss part is known to reach `k - 1` (they cannot refute the test). `None` if
+    /// a miss part is known to reach `k` by itself: then so does the family (a miss part is
+    /// a subset of it).
+    fn letters(
+        &self,
+        family: &[u32],
+        node: &Node,
+        misses: &Misses,
+        k: u32,
+    ) -> Option<([u8; 26], usize)> {
         let mut order = [0u8; 26];
         if node.required != 0 {
             order[0] = node.required.trailing_zeros() as u8;
-            return (order, 1);
+            return Some((order, 1));
         }
+        // 2: the miss part is known to reach k - 1.
         let mut class = [1u8; 26];
         let mut len = 0;
         let mut bits = node.split;
@@ -411,27 +419,21 @@ impl<'a> Solver<'a> {
             order[len] = g as u8;
             len += 1;
             let missing = misses.count[g];
-            if missing <= k - 1 {
-                // Too few words to hold k - 1 misses.
-                class[g] = 0;
-            } else {
+            if missing > k - 1 {
                 let view = View::missing(family, g, misses);
                 let rest = node.split & !(1 << g);
                 let m = self.node(view, rest, misses.any[g], misses.all[g], node.hi);
-                class[g] = if m.hi < k - 1 {
-                    0
-                } else if m.lo >= k - 1 {
-                    2
-                } else {
-                    1
-                };
+                if m.lo >= k {
+                    return None;
+                }
+                class[g] = if m.lo >= k - 1 { 2 } else { 1 };
             }
         }
         order[..len].sort_by_key(|&g| {
             let i = g as usize;
-            (g != node.best, class[i], misses.count[i], g)
+            (g != node.best, class[i] == 2, misses.count[i], g)
         });
-        (order, len)
+        Some((order, len))
     }
 
     /// The guesser's node: whether the referee reaches `k` from `family` (whose bounds
@@ -455,7 +457,11 @@ impl<'a> Solver<'a> {
                 .store(key(family[0], node.split), 2, u32::MAX, 26, family.len());
             return Ok(true);
         }
-        let (order, len) = self.letters(family, node, &misses, k);
+        let Some((order, len)) = self.letters(family, node, &misses, k) else {
+            self.table
+                .store(key(family[0], node.split), k, u32::MAX, 26, family.len());
+            return Ok(true);
+        };
         let letters = &order[..len];
         let mut refutation = None;
         // Young-brothers-wait: the first letter alone (the likely refutation), then the
