@@ -8,13 +8,21 @@
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
+pub mod candidates;
 pub mod eval;
 pub mod game;
 pub mod referee;
+pub mod result;
 pub mod solve;
+pub mod split;
 pub mod strategy;
 pub mod suggest;
 
-pub use game::{Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Status};
+pub use game::{
+    Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Position, Status, Step,
+};
 pub use referee::{Fair, Referee};
 pub use strategy::{Player, Settings, Strategy};

@@ -1,6 +1,6 @@
 //! The challenge's rules, exactly (design §1).
 
-use hangman::{Fair, Game, GameError, Guess, Outcome, Status};
+use hangman::{Fair, Game, GameError, Guess, Outcome, Position, Status, Step};
 use lexicon::Letter;
 use proptest::prelude::*;
 
@@ -187,5 +187,46 @@ proptest! {
         prop_assert_eq!(g.state().status(), Status::GameWon);
         prop_assert_eq!(g.state().score(), distinct);
         prop_assert_eq!(g.state().board().to_string(), secret.to_ascii_uppercase());
+    }
+}
+
+proptest! {
+    /// The rules' transition as search code uses it (unchecked steps, answers from the
+    /// dictionary's position masks) against the game played through a referee: the same
+    /// position, score and status after every guess.
+    #[test]
+    fn unchecked_steps_follow_the_game(
+        secret in "[a-h]{1,8}",
+        guesses in prop::collection::vec(prop_oneof!["[a-j]", "[a-h]{1,4}"], 0..30),
+        max_wrong in 0u32..8,
+    ) {
+        let mut g = game(&secret, max_wrong);
+        let lexicon = lexicon::Lexicon::from_words([secret.as_str()]).unwrap();
+        let bucket = lexicon.bucket(secret.len());
+        let mut position = Position::new(secret.len(), max_wrong);
+        let mut wrong_words = Vec::new();
+        for input in &guesses {
+            if position.is_over() {
+                break;
+            }
+            let step = match Guess::parse(input).unwrap() {
+                Guess::Letter(letter) if position.guessed_letters().contains(letter) => continue,
+                Guess::Letter(letter) => Step::Letter { letter, positions: bucket.positions(0, letter) },
+                Guess::Word(word) if wrong_words.contains(&word) => continue,
+                Guess::Word(word) => {
+                    let correct = word == secret;
+                    if !correct {
+                        wrong_words.push(word);
+                    }
+                    Step::Word { correct }
+                }
+            };
+            position.play_unchecked(step);
+            guess(&mut g, input);
+            prop_assert_eq!(g.state().position(), position);
+            prop_assert_eq!(g.state().score(), position.score());
+            prop_assert_eq!(g.state().status(), position.status());
+            prop_assert_eq!(g.state().board().revealed(), position.revealed());
+        }
     }
 }

@@ -1,11 +1,15 @@
-//! The strong strategies against the game loop: tree evaluation equals replay, every word
-//! finishes, and the lookahead never does worse than its base.
+//! The strong strategies against the game loop: tree evaluation equals replay (for the
+//! registry's policies and for random play), every word finishes, and the lookahead never
+//! does worse than its base.
 
 use std::sync::Arc;
 
-use hangman::eval::{self, GameResult, RunOptions};
-use hangman::strategy::{self, Settings, Strategy};
-use lexicon::Lexicon;
+use hangman::Position;
+use hangman::eval::{self, RunOptions};
+use hangman::result::GameResult;
+use hangman::strategy::{self, Decision, Policy, PolicyStrategy, Settings, Strategy};
+use lexicon::{Bucket, Letter, Lexicon};
+use proptest::prelude::*;
 
 fn build(
     lexicon: &Arc<Lexicon>,
@@ -102,7 +106,7 @@ fn every_strategy_finishes_every_embedded_word() {
     let lengths: Vec<usize> = lexicon.lengths().collect();
     for name in ["greedy", "entropy"] {
         let strategy = build(&lexicon, name, 5, &[]);
-        let all = eval::tree::evaluate_lengths(strategy.as_ref(), &lengths).expect(name);
+        let all = eval::evaluate_lengths(strategy.as_ref(), &lengths).expect(name);
         assert_eq!(all.len(), lexicon.len());
         assert!(all.iter().all(|r| r.won || r.score == 25));
         let sample: Vec<String> = lexicon.words().step_by(211).map(str::to_string).collect();
@@ -180,4 +184,58 @@ fn bad_parameters_are_rejected() {
             .build(lexicon, &settings("exact", "8"))
             .is_ok()
     );
+}
+
+/// A policy that plays erratically but deterministically: from a hash of the candidates and
+/// the position it picks any unguessed letter (splitting or not, in a candidate or not) or
+/// any candidate word, so random games reach every kind of step (hits, misses, useless
+/// letters, right and wrong words, losses).
+struct Erratic {
+    salt: u64,
+}
+
+impl Policy for Erratic {
+    fn decide(&self, _bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
+        let mut h = self.salt ^ u64::from(position.guessed_letters().bits()) << 8;
+        h ^= u64::from(position.wrong_guesses());
+        for &c in cands {
+            h = (h ^ u64::from(c))
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
+        }
+        let open: Vec<Letter> = position.guessed_letters().complement().iter().collect();
+        if h.is_multiple_of(4) || open.is_empty() {
+            Decision::Word(cands[(h >> 8) as usize % cands.len()])
+        } else {
+            Decision::Letter(open[(h >> 8) as usize % open.len()])
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every searcher's transition against the game's: the tree evaluator (which steps
+    /// positions with the rules' unchecked transition) and the player of a policy strategy
+    /// (opening book first, then its own candidates, through `Game`) reach the same end
+    /// for every word: score, result, wrong guesses and guesses.
+    #[test]
+    fn tree_and_book_play_exactly_like_the_game(
+        words in prop::collection::btree_set("[a-f]{4}", 1..160),
+        max_wrong in 0u32..7,
+        salt in any::<u64>(),
+    ) {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
+        let settings = Settings { max_wrong, ..Settings::default() };
+        let strategy = PolicyStrategy::new("erratic", Erratic { salt }, lexicon.clone(), &settings);
+        strategy.prepare(&[4]);
+        let tree = strategy::tree::evaluate(strategy.policy(), lexicon.bucket(4), max_wrong)
+            .expect("the erratic policy keeps the policy contract");
+        let words: Vec<String> = words.into_iter().collect();
+        let played = replay(&strategy, &words, max_wrong);
+        prop_assert_eq!(tree.len(), played.len());
+        for (t, p) in tree.iter().zip(&played) {
+            prop_assert_eq!(key(t), key(p));
+        }
+    }
 }

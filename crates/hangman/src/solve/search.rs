@@ -214,6 +214,10 @@ impl<'a> Solver<'a> {
 
     /// The exact value `V(family)` (misses the referee forces before one word is left).
     /// `family` must be sorted ascending and closed (see [`Solver::new`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline, the node budget or the stop flag ended the search first.
     pub fn value(&self, family: &[u32]) -> Result<u32, Aborted> {
         let (mut lo, mut hi) = self.bounds(family);
         // Bisect with null-window tests; the table keeps what each test proved.
@@ -248,6 +252,10 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether the referee can force at least `k` misses from `family` (sorted, closed).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline, the node budget or the stop flag ended the search first.
     pub fn at_least(&self, family: &[u32], k: u32) -> Result<bool, Aborted> {
         let mut scratch = Scratch::new();
         let r = self.test(family, k, &mut scratch);
@@ -257,6 +265,10 @@ impl<'a> Solver<'a> {
 
     /// Whether, after the guesser guesses `letter` from `family`, the referee's best answer
     /// is worth at least `k` (the maximum over the parts `f` of `[miss] + V(f)`).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline, the node budget or the stop flag ended the search first.
     pub fn after_letter_at_least(
         &self,
         family: &[u32],

@@ -4,9 +4,10 @@ use lexicon::Bucket;
 
 use super::greedy::word_time;
 use super::params::Params;
-use super::policy::{Decision, Knowledge, Policy};
-use super::split::{LetterStats, entropies};
-use super::{Settings, StrategyError};
+use super::policy::{Decision, Policy};
+use super::settings::{Settings, StrategyError};
+use crate::game::Position;
+use crate::split::{LetterStats, entropies};
 
 /// Guesses the letter maximizing `H − Pmiss · risk / (left + 1)²`, where `H` is the entropy
 /// (bits) of the answer pattern over the candidates, `Pmiss` the share of candidates
@@ -34,6 +35,10 @@ impl Default for Entropy {
 
 impl Entropy {
     /// Parameters: `word_at=N` (1–50, default 3), `risk=X` (0–100, default 2).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Entropy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let d = Entropy::default();
@@ -50,12 +55,12 @@ impl Entropy {
         &self,
         bucket: &Bucket,
         cands: &[u32],
-        knowledge: &Knowledge,
+        position: &Position,
     ) -> Vec<(f64, lexicon::Letter)> {
         let stats = LetterStats::of(bucket, cands);
         let letters = stats.splitting();
         let ents = entropies(bucket, cands, letters);
-        let left = f64::from(knowledge.wrong_left());
+        let left = f64::from(position.wrong_guesses_left());
         let weight = self.risk / ((left + 1.0) * (left + 1.0));
         let mut ranked: Vec<(f64, lexicon::Letter)> = letters
             .iter()
@@ -70,11 +75,11 @@ impl Entropy {
 }
 
 impl Policy for Entropy {
-    fn decide(&self, bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> Decision {
-        if word_time(cands.len(), self.word_at, knowledge) {
+    fn decide(&self, bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
+        if word_time(cands.len(), self.word_at, position) {
             return Decision::Word(cands[0]);
         }
-        match self.ranked(bucket, cands, knowledge).first() {
+        match self.ranked(bucket, cands, position).first() {
             Some(&(_, letter)) => Decision::Letter(letter),
             None => Decision::Word(cands[0]),
         }

@@ -3,9 +3,10 @@
 use lexicon::Bucket;
 
 use super::params::Params;
-use super::policy::{Decision, Knowledge, Policy};
-use super::split::LetterStats;
-use super::{Settings, StrategyError};
+use super::policy::{Decision, Policy};
+use super::settings::{Settings, StrategyError};
+use crate::game::Position;
+use crate::split::LetterStats;
 
 /// Guesses the letter contained in the most candidates (each word counted once, ties to the
 /// earlier letter) among the letters that can tell candidates apart; guesses a candidate
@@ -30,6 +31,10 @@ impl Default for Greedy {
 
 impl Greedy {
     /// Parameters: `word_at=N` (1–50, default 3).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Greedy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let greedy = Greedy {
@@ -41,13 +46,13 @@ impl Greedy {
 }
 
 /// Whether to guess a word now: one candidate, or few and a miss would not lose.
-pub(crate) fn word_time(n: usize, word_at: u32, knowledge: &Knowledge) -> bool {
-    n == 1 || (n <= word_at as usize && knowledge.wrong_left() > 0)
+pub(crate) fn word_time(n: usize, word_at: u32, position: &Position) -> bool {
+    n == 1 || (n <= word_at as usize && position.wrong_guesses_left() > 0)
 }
 
 impl Policy for Greedy {
-    fn decide(&self, bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> Decision {
-        if word_time(cands.len(), self.word_at, knowledge) {
+    fn decide(&self, bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
+        if word_time(cands.len(), self.word_at, position) {
             return Decision::Word(cands[0]);
         }
         let stats = LetterStats::of(bucket, cands);

@@ -5,10 +5,11 @@
 //! challenge's scoring: every letter costs a point, a wrong word costs a point and counts
 //! toward the loss, a correct word is free, a loss scores 25.
 //!
-//! - At most [`Lookahead::exact`] candidates: an exact memoized search over every letter
-//!   that splits the set and every candidate word ([`Lookahead::solve_exact`]). A state is
-//!   the candidate set, the wrong count and the running score: letters already guessed
-//!   never split a set, so they do not matter.
+//! - At most `exact` candidates (a parameter): an exact memoized search over every letter
+//!   that splits the set and every candidate word (`Lookahead::solve_exact`). A state is
+//!   the candidate set and the game's [`Position`]; the memo keys on the set, the wrong
+//!   count and the running score only: letters already guessed never split a set, so they
+//!   do not matter.
 //! - Above: every promising move (the top letters by loss-aware entropy, the safest
 //!   letters, the base policy's move) is valued by playing the *base* policy exactly from
 //!   each child (exact values below the threshold), and the cheapest wins. Since the base's
@@ -27,18 +28,18 @@ use std::sync::{Arc, Mutex};
 use lexicon::{Bucket, Letter, Lexicon};
 use rustc_hash::FxHashMap;
 
-use super::candidates;
 use super::entropy::Entropy;
 use super::greedy::Greedy;
 use super::params::Params;
-use super::policy::{Decision, Knowledge, Policy};
-use super::split::LetterStats;
-use super::{Settings, StrategyError};
-use crate::game::LOSS_SCORE;
+use super::policy::{Decision, Policy};
+use super::settings::{Settings, StrategyError};
+use crate::candidates;
+use crate::game::{Position, Status, Step};
+use crate::split::LetterStats;
 
 /// The policy whose exact play values the lookahead's children.
 #[derive(Clone, Copy, Debug)]
-pub enum Base {
+pub(crate) enum Base {
     /// [`Entropy`] with its defaults.
     Entropy(Entropy),
     /// [`Greedy`] with its defaults.
@@ -46,10 +47,10 @@ pub enum Base {
 }
 
 impl Base {
-    fn decide(&self, bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> Decision {
+    fn decide(&self, bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
         match self {
-            Base::Entropy(p) => p.decide(bucket, cands, knowledge),
-            Base::Greedy(p) => p.decide(bucket, cands, knowledge),
+            Base::Entropy(p) => p.decide(bucket, cands, position),
+            Base::Greedy(p) => p.decide(bucket, cands, position),
         }
     }
 }
@@ -57,7 +58,7 @@ impl Base {
 type Map<V> = Mutex<FxHashMap<Box<[u32]>, V>>;
 
 /// The memo tables of one word length. Keys are the candidate set followed by one word
-/// packing the wrong count and the running score.
+/// packing the wrong count and the running score (see [`key`]).
 #[derive(Debug, Default)]
 struct Memo {
     /// Exact optimum (total score) and its move, for small sets.
@@ -68,10 +69,13 @@ struct Memo {
     decisions: Map<Decision>,
 }
 
-fn key(set: &[u32], wrong: u32, score: u32) -> Vec<u32> {
-    let mut k = Vec::with_capacity(set.len() + 1);
-    k.extend_from_slice(set);
-    k.push(wrong << 16 | score);
+/// The memo key of a state: what its value depends on. The guessed letters are left out
+/// (they never split the set, so they change no value), and the maximum of wrong guesses
+/// is the same for every state of a lookahead.
+fn key(state: State<'_>) -> Vec<u32> {
+    let mut k = Vec::with_capacity(state.set.len() + 1);
+    k.extend_from_slice(state.set);
+    k.push(state.position.wrong_guesses() << 16 | state.position.score());
     k
 }
 
@@ -85,23 +89,21 @@ fn put<V>(map: &Map<V>, k: Vec<u32>, v: V) {
         .insert(k.into_boxed_slice(), v);
 }
 
-/// A state of the search: the candidates, what the game knows, and the running score.
+/// A state of the search: the candidates and the game's position (never over).
 #[derive(Clone, Copy, Debug)]
-pub struct State<'s> {
+pub(crate) struct State<'s> {
     /// Candidate secrets (bucket indices, ascending).
-    pub set: &'s [u32],
-    /// Guessed letters and wrong count.
-    pub knowledge: Knowledge,
-    /// The running score (correct letters plus wrong guesses).
-    pub score: u32,
+    pub(crate) set: &'s [u32],
+    /// The rules' state the candidates share.
+    pub(crate) position: Position,
 }
 
 /// What a move leads to for a group of secrets.
 enum Child {
     /// Settled: the group's total final score.
     Fixed(u32),
-    /// Still open: the group, its knowledge and running score (at least two secrets).
-    Open(Vec<u32>, Knowledge, u32),
+    /// Still open: the group (at least two secrets) and its position.
+    Open(Vec<u32>, Position),
 }
 
 /// The lower bound of a set's total: every secret but one pays at least one more point.
@@ -113,7 +115,7 @@ impl Child {
     fn bound(&self) -> u32 {
         match self {
             Child::Fixed(v) => *v,
-            Child::Open(f, _, s) => lower_bound(f.len() as u32, *s),
+            Child::Open(f, p) => lower_bound(f.len() as u32, p.score()),
         }
     }
 }
@@ -122,22 +124,22 @@ impl Child {
 #[derive(Debug)]
 pub struct Lookahead {
     /// Exact search at this many candidates or fewer.
-    pub exact: u32,
+    exact: u32,
     /// How many top letters by loss-aware entropy the lookahead tries.
-    pub letters: usize,
+    letters: usize,
     /// How many of the most present (safest) splitting letters it also tries.
-    pub safe: usize,
+    safe: usize,
     /// 1: children valued by the base policy; 2: by a one-level lookahead.
-    pub depth: u32,
+    depth: u32,
     /// The policy played below the lookahead's horizon.
-    pub base: Base,
+    base: Base,
     ranker: Entropy,
     memos: Vec<Memo>,
 }
 
 impl Lookahead {
     /// A lookahead for words of `lexicon` with these parameters.
-    pub fn new(
+    pub(crate) fn new(
         lexicon: &Lexicon,
         exact: u32,
         letters: usize,
@@ -160,6 +162,10 @@ impl Lookahead {
 
     /// Parameters: `exact=N` (2–40, default 8), `letters=N` (1–26, default 4), `safe=N`
     /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,
@@ -186,39 +192,32 @@ impl Lookahead {
         &self.memos[bucket.length()]
     }
 
-    /// The running score implied by a state: distinct correct letters plus wrong guesses.
-    fn score_of(bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> u32 {
-        let present = bucket.letters(cands[0] as usize);
-        knowledge.guessed.intersection(present).len() + knowledge.wrong
-    }
-
     /// Where `decision` leads from `state`, group by group.
     fn children(bucket: &Bucket, state: State<'_>, decision: Decision) -> Vec<Child> {
-        let State {
-            set,
-            knowledge: k,
-            score,
-        } = state;
-        let settle = |group: Vec<u32>, k: Knowledge, score: u32| {
-            if k.wrong > k.max_wrong {
-                Child::Fixed(LOSS_SCORE * group.len() as u32)
+        let State { set, position } = state;
+        let settle = |group: Vec<u32>, position: Position| {
+            if position.status() == Status::GameLost {
+                Child::Fixed(position.score() * group.len() as u32)
             } else if group.len() == 1 {
-                // The word guess that follows is free.
-                Child::Fixed(score)
+                // Won, or the word guess that follows is free.
+                Child::Fixed(position.score())
             } else {
-                Child::Open(group, k, score)
+                Child::Open(group, position)
             }
         };
         match decision {
             Decision::Letter(letter) => candidates::partition(bucket, set, letter)
                 .into_iter()
-                .map(|(mask, group)| settle(group, k.after_letter(letter, mask), score + 1))
+                .map(|(positions, group)| {
+                    settle(group, position.after(Step::Letter { letter, positions }))
+                })
                 .collect(),
             Decision::Word(x) => {
                 let rest: Vec<u32> = set.iter().copied().filter(|&c| c != x).collect();
-                let mut out = vec![Child::Fixed(score)];
+                let hit = position.after(Step::Word { correct: true });
+                let mut out = vec![Child::Fixed(hit.score())];
                 if !rest.is_empty() {
-                    out.push(settle(rest, k.after_wrong_word(), score + 1));
+                    out.push(settle(rest, position.after(Step::Word { correct: false })));
                 }
                 out
             }
@@ -228,16 +227,16 @@ impl Lookahead {
     /// The exact optimum of a state with at least two candidates: the least total final
     /// score over every way of playing on (letters that split the set and candidate words),
     /// and a move reaching it (ties to the first found in a fixed order).
-    pub fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
+    pub(crate) fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
         let memo = self.memo(bucket);
-        let k = key(state.set, state.knowledge.wrong, state.score);
+        let k = key(state);
         if let Some(hit) = get(&memo.exact, &k) {
             return hit;
         }
         let n = state.set.len();
         let letters: Vec<Decision> = self
             .ranker
-            .ranked(bucket, state.set, &state.knowledge)
+            .ranked(bucket, state.set, &state.position)
             .into_iter()
             .map(|(_, l)| Decision::Letter(l))
             .collect();
@@ -259,16 +258,9 @@ impl Lookahead {
                 rest -= child.bound();
                 total += match child {
                     Child::Fixed(v) => *v,
-                    Child::Open(set, knowledge, score) => {
-                        self.solve_exact(
-                            bucket,
-                            State {
-                                set,
-                                knowledge: *knowledge,
-                                score: *score,
-                            },
-                        )
-                        .0
+                    Child::Open(set, position) => {
+                        let position = *position;
+                        self.solve_exact(bucket, State { set, position }).0
                     }
                 };
                 if total + rest >= best.0 {
@@ -288,17 +280,17 @@ impl Lookahead {
     fn base_value(&self, bucket: &Bucket, state: State<'_>) -> u32 {
         let n = state.set.len();
         if n == 1 {
-            return state.score;
+            return state.position.score();
         }
         if n as u32 <= self.exact {
             return self.solve_exact(bucket, state).0;
         }
         let memo = self.memo(bucket);
-        let k = key(state.set, state.knowledge.wrong, state.score);
+        let k = key(state);
         if let Some(v) = get(&memo.base, &k) {
             return v;
         }
-        let decision = self.base.decide(bucket, state.set, &state.knowledge);
+        let decision = self.base.decide(bucket, state.set, &state.position);
         let v = self.value_of(bucket, state, decision, 0);
         put(&memo.base, k, v);
         v
@@ -310,11 +302,10 @@ impl Lookahead {
             .iter()
             .map(|child| match child {
                 Child::Fixed(v) => *v,
-                Child::Open(set, knowledge, score) => {
+                Child::Open(set, position) => {
                     let s = State {
                         set,
-                        knowledge: *knowledge,
-                        score: *score,
+                        position: *position,
                     };
                     if depth == 0 {
                         self.base_value(bucket, s)
@@ -329,7 +320,7 @@ impl Lookahead {
     /// The moves worth a look at a large state: the base's move first, then the top
     /// letters by loss-aware entropy, then the safest splitting letters.
     fn promising(&self, bucket: &Bucket, state: State<'_>) -> Vec<Decision> {
-        let mut moves = vec![self.base.decide(bucket, state.set, &state.knowledge)];
+        let mut moves = vec![self.base.decide(bucket, state.set, &state.position)];
         let mut add = |d: Decision| {
             if !moves.contains(&d) {
                 moves.push(d);
@@ -337,7 +328,7 @@ impl Lookahead {
         };
         for (_, l) in self
             .ranker
-            .ranked(bucket, state.set, &state.knowledge)
+            .ranked(bucket, state.set, &state.position)
             .into_iter()
             .take(self.letters)
         {
@@ -370,20 +361,19 @@ impl Lookahead {
 }
 
 impl Policy for Lookahead {
-    fn decide(&self, bucket: &Bucket, cands: &[u32], knowledge: &Knowledge) -> Decision {
+    fn decide(&self, bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
         if cands.len() == 1 {
             return Decision::Word(cands[0]);
         }
         let state = State {
             set: cands,
-            knowledge: *knowledge,
-            score: Lookahead::score_of(bucket, cands, knowledge),
+            position: *position,
         };
         if cands.len() as u32 <= self.exact {
             return self.solve_exact(bucket, state).1;
         }
         let memo = self.memo(bucket);
-        let k = key(cands, knowledge.wrong, state.score);
+        let k = key(state);
         if let Some(d) = get(&memo.decisions, &k) {
             return d;
         }
@@ -499,8 +489,7 @@ mod tests {
                 let set = candidates::all(bucket);
                 let state = State {
                     set: &set,
-                    knowledge: Knowledge::new(max_wrong),
-                    score: 0,
+                    position: Position::new(length, max_wrong),
                 };
                 let (exact, _) = la.solve_exact(bucket, state);
                 assert_eq!(
@@ -509,7 +498,7 @@ mod tests {
                     "{words:?} max {max_wrong}"
                 );
                 // And playing its decisions scores exactly that.
-                let played: u32 = crate::eval::tree::evaluate(&la, bucket, max_wrong)
+                let played: u32 = crate::strategy::tree::evaluate(&la, bucket, max_wrong)
                     .unwrap()
                     .iter()
                     .map(|r| r.score)

@@ -12,10 +12,10 @@ use std::time::Instant;
 use lexicon::Bucket;
 use rayon::prelude::*;
 
-use super::GameResult;
-use crate::game::LOSS_SCORE;
-use crate::strategy::candidates;
-use crate::strategy::{Decision, Knowledge, Policy};
+use super::policy::{Decision, Policy};
+use crate::candidates;
+use crate::game::{Position, Status, Step};
+use crate::result::GameResult;
 
 /// Nodes with at least this many secrets walk their families in parallel.
 const PARALLEL_MIN: usize = 2048;
@@ -30,16 +30,25 @@ struct Leaf {
     guesses: u32,
 }
 
-/// A node: the secrets here and the public state they share.
+impl Leaf {
+    /// The game of secret `index`, ended at `position` after `guesses` guesses.
+    fn new(index: u32, position: Position, guesses: u32) -> Leaf {
+        Leaf {
+            index,
+            score: position.score(),
+            won: position.status() == Status::GameWon,
+            wrong: position.wrong_guesses(),
+            guesses,
+        }
+    }
+}
+
+/// A node: the public state its secrets share.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    knowledge: Knowledge,
-    /// Distinct correct letters so far.
-    correct: u32,
+    position: Position,
     /// Guesses so far.
     guesses: u32,
-    /// Positions revealed so far.
-    revealed: u32,
 }
 
 /// Plays every word of `bucket` with `policy` and a maximum of `max_wrong` wrong guesses;
@@ -52,27 +61,13 @@ pub fn evaluate<P: Policy + ?Sized>(
     max_wrong: u32,
 ) -> Option<Vec<GameResult>> {
     let start = Instant::now();
-    let root = Node {
-        knowledge: Knowledge::new(max_wrong),
-        correct: 0,
-        guesses: 0,
-        revealed: 0,
-    };
-    let full = if bucket.length() >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << bucket.length()) - 1
-    };
     let mut leaves = Vec::with_capacity(bucket.len());
     if !bucket.is_empty() {
-        walk(
-            policy,
-            bucket,
-            full,
-            candidates::all(bucket),
-            root,
-            &mut leaves,
-        )?;
+        let root = Node {
+            position: Position::new(bucket.length(), max_wrong),
+            guesses: 0,
+        };
+        walk(policy, bucket, candidates::all(bucket), root, &mut leaves)?;
     }
     leaves.sort_unstable_by_key(|l| l.index);
     debug_assert_eq!(leaves.len(), bucket.len());
@@ -93,70 +88,53 @@ pub fn evaluate<P: Policy + ?Sized>(
     )
 }
 
-/// Plays the secrets `cands` (non-empty, bucket order) from `node`, pushing their results.
+/// Plays the secrets `cands` (non-empty, bucket order) from `node`, a game in progress,
+/// pushing their results.
 fn walk<P: Policy + ?Sized>(
     policy: &P,
     bucket: &Bucket,
-    full: u32,
     mut cands: Vec<u32>,
     mut node: Node,
     out: &mut Vec<Leaf>,
 ) -> Option<()> {
     // Wrong word guesses keep the others at this node: loop instead of recursing.
     loop {
-        let k = node.knowledge;
-        match policy.decide(bucket, &cands, &k) {
+        match policy.decide(bucket, &cands, &node.position) {
             Decision::Word(x) => {
                 let at = cands.iter().position(|&c| c == x)?;
                 node.guesses += 1;
-                out.push(Leaf {
-                    index: x,
-                    score: node.correct + k.wrong,
-                    won: true,
-                    wrong: k.wrong,
-                    guesses: node.guesses,
-                });
+                let hit = node.position.after(Step::Word { correct: true });
+                out.push(Leaf::new(x, hit, node.guesses));
                 cands.remove(at);
-                node.knowledge = k.after_wrong_word();
+                node.position.play_unchecked(Step::Word { correct: false });
                 if cands.is_empty() {
                     return Some(());
                 }
-                if node.knowledge.wrong > k.max_wrong {
-                    lose(&cands, node, out);
+                if node.position.is_over() {
+                    finish(&cands, node, out);
                     return Some(());
                 }
             }
             Decision::Letter(letter) => {
-                if k.guessed.contains(letter) {
+                if node.position.guessed_letters().contains(letter) {
                     return None;
                 }
                 let families = candidates::partition(bucket, &cands, letter);
                 drop(cands);
-                let child = |mask: u32| Node {
-                    knowledge: k.after_letter(letter, mask),
-                    correct: node.correct + u32::from(mask != 0),
-                    guesses: node.guesses + 1,
-                    revealed: node.revealed | mask,
-                };
                 let go = |(mask, family): (u32, Vec<u32>), out: &mut Vec<Leaf>| {
-                    let c = child(mask);
-                    if c.revealed == full {
-                        // A complete board: the one word left is won.
-                        for &index in &family {
-                            out.push(Leaf {
-                                index,
-                                score: c.correct + c.knowledge.wrong,
-                                won: true,
-                                wrong: c.knowledge.wrong,
-                                guesses: c.guesses,
-                            });
-                        }
-                        Some(())
-                    } else if c.knowledge.wrong > k.max_wrong {
-                        lose(&family, c, out);
+                    let child = Node {
+                        position: node.position.after(Step::Letter {
+                            letter,
+                            positions: mask,
+                        }),
+                        guesses: node.guesses + 1,
+                    };
+                    if child.position.is_over() {
+                        // Won (a complete board: one word left) or lost.
+                        finish(&family, child, out);
                         Some(())
                     } else {
-                        walk(policy, bucket, full, family, c, out)
+                        walk(policy, bucket, family, child, out)
                     }
                 };
                 if families.iter().map(|(_, f)| f.len()).sum::<usize>() >= PARALLEL_MIN {
@@ -181,31 +159,11 @@ fn walk<P: Policy + ?Sized>(
     }
 }
 
-/// Every secret in `cands` lost at `node`.
-fn lose(cands: &[u32], node: Node, out: &mut Vec<Leaf>) {
-    out.extend(cands.iter().map(|&index| Leaf {
-        index,
-        score: LOSS_SCORE,
-        won: false,
-        wrong: node.knowledge.wrong,
-        guesses: node.guesses,
-    }));
-}
-
-/// Evaluates `lengths` of a strategy's lexicon in parallel (rayon), each with
-/// [`Strategy::evaluate_length`](crate::Strategy::evaluate_length); `None` if the strategy
-/// has no tree evaluator. Results are grouped by length in the order given.
-pub fn evaluate_lengths(
-    strategy: &dyn crate::Strategy,
-    lengths: &[usize],
-) -> Option<Vec<GameResult>> {
-    let parts: Vec<Option<Vec<GameResult>>> = lengths
-        .par_iter()
-        .map(|&length| strategy.evaluate_length(length))
-        .collect();
-    let mut all = Vec::new();
-    for part in parts {
-        all.extend(part?);
-    }
-    Some(all)
+/// Every secret in `cands` ended at `node` (a game that is over).
+fn finish(cands: &[u32], node: Node, out: &mut Vec<Leaf>) {
+    out.extend(
+        cands
+            .iter()
+            .map(|&index| Leaf::new(index, node.position, node.guesses)),
+    );
 }
