@@ -297,29 +297,7 @@ pub fn solve_length(
             if b.lower >= b.upper || k <= b.lower || k > b.upper {
                 continue;
             }
-            let t = Instant::now();
-            let n0 = solver.nodes();
             let out = run_test(&mut solver, &family, k, budget, options, progress);
-            if std::env::var_os("SOLVE_HIST").is_some() {
-                super::search::HIST.with(|h| { let mut h = h.borrow_mut(); for (k, row) in h.iter().enumerate() { if row.iter().any(|&c| c > 0) { eprintln!("  need {k}: {:?}", &row[..16]); } } *h = [[0; 20]; 20]; });
-            }
-            if std::env::var_os("SOLVE_DEBUG").is_some() {
-                eprintln!(
-                    "test {k} budget {budget}: {} nodes {} {:.2}s",
-                    match out {
-                        Outcome::Done(r) =>
-                            if r {
-                                "reaches"
-                            } else {
-                                "fails"
-                            },
-                        Outcome::OutOfBudget => "budget",
-                        Outcome::Stopped => "stopped",
-                    },
-                    solver.nodes() - n0,
-                    t.elapsed().as_secs_f64()
-                );
-            }
             match out {
                 Outcome::Done(r) => {
                     apply(&mut b, k, r);
@@ -382,20 +360,10 @@ fn first_letters(
             true
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
-            let t = Instant::now();
-            let n0 = solver.nodes();
             let r = match run_test(solver, &miss, m, 0, options, progress) {
                 Outcome::Done(reaches) => !reaches,
                 _ => return (best, false),
             };
-            if std::env::var_os("SOLVE_DEBUG").is_some() {
-                eprintln!(
-                    "first {letter}: miss {} optimal {r} nodes {} {:.2}s",
-                    miss.len(),
-                    solver.nodes() - n0,
-                    t.elapsed().as_secs_f64()
-                );
-            }
             r
         };
         if optimal {

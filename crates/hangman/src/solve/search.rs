@@ -395,7 +395,8 @@ impl<'a> Solver<'a> {
         if !node.disjoint_done && need >= 3 && need <= node.split.count_ones() {
             node.disjoint_done = true;
             let mut sets = Vec::new();
-            let hit = bounds::hitting_set(&self.words, words, node.split, node.all, need, &mut sets);
+            let hit =
+                bounds::hitting_set(&self.words, words, node.split, node.all, need, &mut sets);
             if hit == Some(false) {
                 node.lo = need;
                 return Settled::Reaches;
@@ -459,10 +460,6 @@ impl<'a> Solver<'a> {
         local: &mut u64,
     ) -> Result<bool, Aborted> {
         self.limits.tick(local)?;
-        if std::env::var_os("SOLVE_HIST").is_some() {
-            let b = (usize::BITS - family.len().leading_zeros()) as usize;
-            HIST.with(|h| h.borrow_mut()[k.min(19) as usize][b] += 1);
-        }
         let misses = self.words.misses(family, node.split);
         if k == 2 && node.required == 0 && two_misses(node.split, &misses) {
             self.table
@@ -677,8 +674,4 @@ impl<'a> Solver<'a> {
         }
         worst
     }
-}
-
-thread_local! {
-    pub(super) static HIST: std::cell::RefCell<[[u64; 20]; 20]> = const { std::cell::RefCell::new([[0; 20]; 20]) };
 }
