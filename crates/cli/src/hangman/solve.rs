@@ -60,6 +60,11 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..=26))]
     pub lives: u32,
 
+    /// Stop each length once its verdict for `--lives` is proven (no exact value, no
+    /// first letters): the quickest answer to "who wins?".
+    #[arg(long)]
+    pub verdict_only: bool,
+
     /// Stop after S seconds in total and report proven bounds for unfinished lengths.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
@@ -176,6 +181,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         deadline,
         table_bytes: (args.table_mb as usize) << 20,
         stop: stop.clone(),
+        verdict_only: args.verdict_only,
         ..SolveOptions::default()
     };
     let progress: Vec<Progress> = lengths
@@ -204,7 +210,10 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         finished.store(true, Ordering::Relaxed);
         solved
     })?;
-    let complete = |s: &LengthSolution| s.misses.is_exact() && s.best_first_complete;
+    let complete = |s: &LengthSolution| match args.verdict_only {
+        true => s.guesser_wins(args.lives).is_some(),
+        false => s.misses.is_exact() && s.best_first_complete,
+    };
     let stopped = if stop.is_raised() {
         eprintln!("interrupted: the bounds below are those proven so far");
         Some("interrupted")

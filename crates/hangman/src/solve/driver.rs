@@ -74,6 +74,9 @@ pub struct LengthSolution {
     pub nodes: u64,
     /// Wall time to find `M(L)` (or its bounds), seconds.
     pub seconds: f64,
+    /// Wall time until the bounds decided the verdict for the lives asked for, seconds
+    /// (`None` if no lives were given or the search stopped before deciding it).
+    pub verdict_seconds: Option<f64>,
     /// Wall time including the search for the optimal first letters, seconds.
     pub seconds_with_first: f64,
 }
@@ -289,9 +292,13 @@ pub fn solve_length(
             _ => stopped = true,
         }
     }
+    let verdict_seconds = lives
+        .is_some_and(|n| b.guesser_wins(n).is_some())
+        .then(|| start.elapsed().as_secs_f64());
+    let narrow = !(options.verdict_only && lives.is_some());
     // Then both sides, with a growing node budget per round.
     let mut budget = FIRST_BUDGET;
-    while !stopped && b.lower < b.upper {
+    while narrow && !stopped && b.lower < b.upper {
         let mut finished_one = false;
         for k in [b.lower + 1, b.upper] {
             if b.lower >= b.upper || k <= b.lower || k > b.upper {
@@ -319,12 +326,13 @@ pub fn solve_length(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let (best_first, best_first_complete) = if !stopped && b.is_exact() && family.len() > 1 {
-        progress.set_phase(Phase::FirstLetters);
-        first_letters(&mut solver, &family, b.lower, options, progress)
-    } else {
-        (Vec::new(), false)
-    };
+    let (best_first, best_first_complete) =
+        if narrow && !stopped && b.is_exact() && family.len() > 1 {
+            progress.set_phase(Phase::FirstLetters);
+            first_letters(&mut solver, &family, b.lower, options, progress)
+        } else {
+            (Vec::new(), false)
+        };
     progress.set_phase(Phase::Done);
     LengthSolution {
         length: bucket.length(),
@@ -334,6 +342,7 @@ pub fn solve_length(
         best_first_complete,
         nodes: solver.nodes(),
         seconds,
+        verdict_seconds,
         seconds_with_first: start.elapsed().as_secs_f64(),
     }
 }

@@ -50,6 +50,9 @@ pub struct SolveOptions {
     pub sequential: bool,
     /// Stops the search when raised (by a Ctrl-C handler, say).
     pub stop: StopFlag,
+    /// For [`solve_length`](super::solve_length): stop once the verdict for the lives
+    /// asked for is proven, without narrowing the bounds to the exact value.
+    pub verdict_only: bool,
 }
 
 /// What a node knows before it is searched.
