@@ -16,27 +16,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use hangman::solve::{
-    self, Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, SolveOptions, StopFlag,
+    self, LengthSolution, Phase, Progress, ProgressSnapshot, SolveOptions, StopFlag,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::dictionary;
 use crate::error::usage;
-
-/// Output formats of `hangman solve`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolveFormat {
-    /// Aligned text table.
-    Table,
-    /// One JSON document.
-    Json,
-    /// One CSV row per length.
-    Csv,
-}
+use crate::export::solve::{self as export, SolveFormat, SolveReport, SolveRow, Stopped};
 
 /// Arguments of `hangman solve`.
 #[derive(Debug, Args)]
@@ -114,28 +102,6 @@ fn parse_interval(text: &str) -> Result<f64, String> {
         Ok(s) if s.is_finite() && (0.0..1e9).contains(&s) => Ok(s),
         _ => Err(format!("{text:?} is not a number of seconds (0 or more)")),
     }
-}
-
-/// One length's row: the solution and the verdict.
-#[derive(Debug, Serialize)]
-struct Row {
-    #[serde(flatten)]
-    solution: LengthSolution,
-    exact: bool,
-    verdict: String,
-    /// Whether the bounds decide the verdict (a decided verdict is always proven).
-    verdict_proven: bool,
-}
-
-#[derive(Debug, Serialize)]
-struct Report {
-    dictionary: String,
-    lives: u32,
-    threads: usize,
-    /// Why the search stopped before finishing every length: `"time limit"`,
-    /// `"interrupted"` (Ctrl-C), or null when it finished.
-    stopped: Option<&'static str>,
-    lengths: Vec<Row>,
 }
 
 /// Raises `stop` on the first Ctrl-C; a second one exits at once with status 130.
@@ -216,38 +182,25 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     };
     let stopped = if stop.is_raised() {
         eprintln!("interrupted: the bounds below are those proven so far");
-        Some("interrupted")
+        Some(Stopped::Interrupted)
     } else if solutions.iter().any(|s| !complete(s) && s.words > 1) {
-        Some("time limit")
+        Some(Stopped::TimeLimit)
     } else {
         None
     };
-    let rows: Vec<Row> = solutions
-        .into_iter()
-        .map(|solution| {
-            let decided = solution.guesser_wins(args.lives);
-            let verdict = match decided {
-                Some(true) => format!("guesser wins with {} lives", args.lives),
-                Some(false) => format!("referee wins against {} lives", args.lives),
-                None => "undecided".to_string(),
-            };
-            Row {
-                exact: solution.misses.is_exact(),
-                verdict_proven: decided.is_some(),
-                solution,
-                verdict,
-            }
-        })
-        .collect();
-    let report = Report {
+    let report = SolveReport {
         dictionary: dict.name.clone(),
         lives: args.lives,
         threads,
+        verdict_only: args.verdict_only,
         stopped,
-        lengths: rows,
+        lengths: solutions
+            .into_iter()
+            .map(|solution| SolveRow::new(solution, args.lives))
+            .collect(),
     };
     let mut out = std::io::stdout().lock();
-    write(&mut out, &report, args.format).context("cannot write output")?;
+    export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
     Ok(())
 }
@@ -292,7 +245,7 @@ fn status_line(progress: &[Progress], start: Instant) -> String {
         .iter()
         .filter(|s| matches!(s.phase, Phase::Bounds | Phase::FirstLetters))
     {
-        let bounds = s.bounds.map_or_else(|| "?".to_string(), |b| misses(&b));
+        let bounds = s.bounds.map_or_else(|| "?".to_string(), |b| b.to_string());
         let what = match (s.phase, s.testing) {
             (Phase::FirstLetters, _) => {
                 format!("first letters {}/{}", s.first_letters.0, s.first_letters.1)
@@ -318,117 +271,4 @@ fn human(n: u64) -> String {
         1_000_000..1_000_000_000 => format!("{:.1}M", n as f64 / 1e6),
         _ => format!("{:.1}G", n as f64 / 1e9),
     }
-}
-
-fn misses(b: &Bounds) -> String {
-    if b.is_exact() {
-        b.lower.to_string()
-    } else {
-        format!("{}..{}", b.lower, b.upper)
-    }
-}
-
-/// The first-letter cell of the table: the letters, `+?` when the list may be incomplete,
-/// `-` when they were not computed.
-fn first_letters(s: &LengthSolution) -> String {
-    match (s.best_first.is_empty(), s.best_first_complete) {
-        (true, true) => "(none)".to_string(),
-        (true, false) => "-".to_string(),
-        (false, true) => s.best_first.join(""),
-        (false, false) => format!("{}+?", s.best_first.join("")),
-    }
-}
-
-fn write(out: &mut dyn Write, report: &Report, format: SolveFormat) -> anyhow::Result<()> {
-    match format {
-        SolveFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, report)?;
-            writeln!(out)?;
-        }
-        SolveFormat::Csv => {
-            let mut w = csv::Writer::from_writer(out);
-            w.write_record([
-                "length",
-                "words",
-                "misses_lower",
-                "misses_upper",
-                "exact",
-                "best_first",
-                "best_first_complete",
-                "verdict",
-                "seconds",
-                "verdict_proven",
-                "seconds_with_first",
-            ])?;
-            for r in &report.lengths {
-                let s = &r.solution;
-                w.write_record([
-                    s.length.to_string(),
-                    s.words.to_string(),
-                    s.misses.lower.to_string(),
-                    s.misses.upper.to_string(),
-                    r.exact.to_string(),
-                    s.best_first.join(""),
-                    s.best_first_complete.to_string(),
-                    r.verdict.clone(),
-                    format!("{:.3}", s.seconds),
-                    r.verdict_proven.to_string(),
-                    format!("{:.3}", s.seconds_with_first),
-                ])?;
-            }
-            w.flush()?;
-        }
-        SolveFormat::Table => {
-            let mut table = Table::new();
-            table
-                .load_style(presets::NOTHING)
-                .set_content_arrangement(ContentArrangement::Disabled)
-                .set_header(["length", "words", "M", "verdict", "best first", "s"]);
-            for r in &report.lengths {
-                let s = &r.solution;
-                let verdict = if r.verdict_proven {
-                    format!("{} (proven)", r.verdict)
-                } else {
-                    r.verdict.clone()
-                };
-                table.add_row([
-                    s.length.to_string(),
-                    s.words.to_string(),
-                    misses(&s.misses),
-                    verdict,
-                    first_letters(s),
-                    format!("{:.2}", s.seconds),
-                ]);
-            }
-            for column in [0, 1, 2, 5] {
-                if let Some(c) = table.column_mut(column) {
-                    c.set_cell_alignment(CellAlignment::Right);
-                }
-            }
-            writeln!(out, "{table}")?;
-            writeln!(
-                out,
-                "M = misses an optimal cheating referee forces on an optimal guesser before one \
-                 word is left; a..b = proven bounds (the search stopped first). The guesser \
-                 wins with {} lives iff M < {}.",
-                report.lives, report.lives
-            )?;
-            writeln!(
-                out,
-                "best first = the guesser's optimal first letters; +? = more may exist (the \
-                 search stopped first); - = not computed (M not exact, or no time left); \
-                 s = seconds to find M."
-            )?;
-            let stopped = match report.stopped {
-                Some(why) => format!(" · stopped: {why}"),
-                None => String::new(),
-            };
-            writeln!(
-                out,
-                "dictionary {} · {} thread(s){stopped}",
-                report.dictionary, report.threads
-            )?;
-        }
-    }
-    Ok(())
 }

@@ -55,6 +55,17 @@ impl Bounds {
     }
 }
 
+/// The value when exact, else `lower..upper`.
+impl std::fmt::Display for Bounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_exact() {
+            write!(f, "{}", self.lower)
+        } else {
+            write!(f, "{}..{}", self.lower, self.upper)
+        }
+    }
+}
+
 /// The solution (or the bounds found) for one word length.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LengthSolution {
@@ -68,7 +79,8 @@ pub struct LengthSolution {
     /// The guesser's optimal first letters proven so (letters that hold the referee to
     /// `M(L)`); empty unless `M(L)` is exact.
     pub best_first: Vec<String>,
-    /// Whether every letter was settled, so `best_first` is all the optimal first letters.
+    /// Whether every letter was settled, so `best_first` is all the optimal first letters
+    /// (true with no letter for a length of one word: there is nothing to guess).
     pub best_first_complete: bool,
     /// Nodes searched.
     pub nodes: u64,
@@ -331,7 +343,8 @@ pub fn solve_length(
             progress.set_phase(Phase::FirstLetters);
             first_letters(&mut solver, &family, b.lower, options, progress)
         } else {
-            (Vec::new(), false)
+            // One word: nothing to guess, so the (empty) list is complete.
+            (Vec::new(), family.len() <= 1)
         };
     progress.set_phase(Phase::Done);
     LengthSolution {
@@ -369,11 +382,10 @@ fn first_letters(
             true
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
-            let r = match run_test(solver, &miss, m, 0, options, progress) {
+            match run_test(solver, &miss, m, 0, options, progress) {
                 Outcome::Done(reaches) => !reaches,
                 _ => return (best, false),
-            };
-            r
+            }
         };
         if optimal {
             best.push(Letter::to_string(&letter));
