@@ -136,7 +136,7 @@ fn solve_json(args: &[&str]) -> serde_json::Value {
     json.as_object_mut().unwrap().remove("threads");
     for row in json["lengths"].as_array_mut().unwrap() {
         let row = row.as_object_mut().unwrap();
-        for field in ["nodes", "seconds", "seconds_with_first"] {
+        for field in ["nodes", "seconds", "verdict_seconds", "seconds_with_first"] {
             row.remove(field);
         }
     }
@@ -233,4 +233,66 @@ fn ctrl_c_prints_the_bounds_proven_so_far() {
     );
     assert!(lo <= hi);
     assert!(rest.contains("interrupted"), "{rest}");
+}
+
+#[test]
+fn verdict_only_stops_once_the_verdict_is_proven() {
+    let dict = fixture();
+    let json = solve_json(&[
+        dict.path().to_str().unwrap(),
+        "--verdict-only",
+        "--lives",
+        "5",
+    ]);
+    assert_eq!(json["verdict_only"], true);
+    assert!(json["stopped"].is_null());
+    let rows = json["lengths"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for (row, verdict) in rows
+        .iter()
+        .zip(["guesser wins with 5 lives", "referee wins against 5 lives"])
+    {
+        assert_eq!(row["verdict"], verdict);
+        assert_eq!(row["verdict_proven"], true);
+        // No first letters: they need the exact value, which was not asked for.
+        assert_eq!(row["best_first"].as_array().unwrap().len(), 0);
+        assert_eq!(row["best_first_complete"], false);
+    }
+    // Length 3's value is 8, above the 5 lives: a test at 5 proves the verdict, and the
+    // bounds need not be narrowed to 8.
+    assert!(rows[1]["misses"]["lower"].as_u64().unwrap() >= 5);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_a_quiet_success() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    for format in ["json", "csv", "table"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("hangman"))
+            .args([
+                "solve",
+                "--length",
+                "5",
+                "--time-limit",
+                "1",
+                "--format",
+                format,
+            ])
+            .args(["--progress-every", "0.2"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Running (first status line), so nothing is written yet: close the reading end.
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        assert!(line.contains("L5: M "), "{line}");
+        drop(child.stdout.take());
+        let mut rest = String::new();
+        stderr.read_to_string(&mut rest).unwrap();
+        assert!(child.wait().unwrap().success(), "{format}: {rest}");
+        assert!(!rest.contains("error"), "{format}: {rest}");
+    }
 }
