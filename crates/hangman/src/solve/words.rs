@@ -5,6 +5,15 @@
 //! on small integers (the id of each word's position mask for that letter) instead of a
 //! comparison sort, and it computes, in the same pass, the OR and AND of the letter sets of
 //! every part: that is all a part needs to know which letters still split it.
+//!
+//! Why not the crate's shared [`candidates::partition`](crate::candidates::partition): it
+//! sorts `(mask, index)` keys and allocates one `Vec` per part, and the solver would still
+//! need a second pass for each part's letter-set OR and AND. Splitting the 28,558 words of
+//! length 8 of words.txt by all 26 letters, 20 times: 359 ms with `partition` plus that
+//! pass, 95 ms here (release build, loaded 2-core machine). The solver splits millions of
+//! families, so it keeps this layout. Neither does it need the shared
+//! [`Position`](crate::Position): a family reached from the whole bucket determines the
+//! board (see `table`), so the search carries no board at all.
 
 use lexicon::Bucket;
 use rustc_hash::FxHashMap;
