@@ -195,20 +195,9 @@ fn solve_stops_at_the_time_limit_with_proven_bounds_and_reports_progress() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_prints_the_bounds_proven_so_far() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("hangman"))
-        .args(["solve", "--length", "5", "--format", "json"])
-        .args(["--progress-every", "0.2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The first status line: the search (and the Ctrl-C handler) is running.
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    assert!(line.contains("L5: M "), "{line}");
+    use std::io::Read;
+    use std::process::Command;
+    let (mut child, mut stderr) = running(&["--length", "5", "--format", "json"]);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -263,32 +252,40 @@ fn verdict_only_stops_once_the_verdict_is_proven() {
     assert!(rows[1]["misses"]["lower"].as_u64().unwrap() >= 5);
 }
 
+/// `hangman solve ARGS` with piped stdout and stderr, once its first status line says the
+/// search of length 5 (and the Ctrl-C handler) is running; the rest of stderr.
+#[cfg(unix)]
+fn running(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("hangman"))
+        .arg("solve")
+        .args(args)
+        .args(["--progress-every", "0.2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.contains("L5: M "), "{line}");
+    (child, stderr)
+}
+
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_is_a_quiet_success() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
+    use std::io::Read;
     for format in ["json", "csv", "table"] {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("hangman"))
-            .args([
-                "solve",
-                "--length",
-                "5",
-                "--time-limit",
-                "1",
-                "--format",
-                format,
-            ])
-            .args(["--progress-every", "0.2"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Running (first status line), so nothing is written yet: close the reading end.
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        stderr.read_line(&mut line).unwrap();
-        assert!(line.contains("L5: M "), "{line}");
+        let args = ["--length", "5", "--time-limit", "1", "--format", format];
+        let (mut child, mut stderr) = running(&args);
+        // Nothing is written before the time limit: close the reading end now.
         drop(child.stdout.take());
         let mut rest = String::new();
         stderr.read_to_string(&mut rest).unwrap();
