@@ -28,6 +28,13 @@ use crate::export::solve::{self as export, SolveFormat, SolveReport, SolveRow, S
 
 /// Arguments of `hangman solve`.
 #[derive(Debug, Args)]
+#[command(
+    after_long_help = "Output: M is the value, or a..b when only bounds are proven \
+(the search stopped first, or --verdict-only). The verdict says \"(proven)\" when the bounds \
+decide it. Best first lists the guesser's optimal first letters: +? after them = more may \
+exist (the search stopped while settling them); - = not computed (M not exact, \
+--verdict-only, or no time left); (none) = one word, nothing to guess."
+)]
 pub struct SolveArgs {
     /// The word list (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]

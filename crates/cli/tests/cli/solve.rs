@@ -293,3 +293,14 @@ fn a_closed_stdout_is_a_quiet_success() {
         assert!(!rest.contains("error"), "{format}: {rest}");
     }
 }
+
+#[test]
+fn help_explains_the_output_marks() {
+    cargo_bin_cmd!("hangman")
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("- = not computed"))
+        .stdout(predicate::str::contains("+? after them"))
+        .stdout(predicate::str::contains("--verdict-only"));
+}
