@@ -15,7 +15,7 @@ use clap::Parser;
 pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
 };
-pub use solve::{SolveArgs, SolveFormat};
+pub use solve::SolveArgs;
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
