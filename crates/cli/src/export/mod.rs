@@ -5,6 +5,7 @@ pub mod bench;
 mod csv;
 mod edn;
 mod json;
+pub mod solve;
 mod table;
 
 use std::io::Write;

@@ -17,7 +17,7 @@ pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
 };
 pub use holdout::{HoldoutArgs, HoldoutFormat};
-pub use solve::{SolveArgs, SolveFormat};
+pub use solve::SolveArgs;
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {

@@ -3,35 +3,38 @@
 //! `M(L)` is the number of misses an optimal cheating referee forces on an optimal guesser
 //! before one word of length `L` is left (then the guesser knows the word). With `N` lives
 //! (the `N`th miss loses) the guesser wins iff `M(L) < N`. See `hangman::solve`.
+//!
+//! While it runs, a status line on stderr shows each length's proven bounds (redrawn in
+//! place on a terminal, one line every `--progress-every` seconds otherwise). Ctrl-C stops
+//! the search and prints what was proven; a second Ctrl-C exits at once.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-use hangman::solve::{self, Bounds, LengthSolution, SolveOptions};
+use hangman::solve::{
+    self, LengthSolution, Phase, Progress, ProgressSnapshot, SolveOptions, StopFlag,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::dictionary;
 use crate::error::usage;
-
-/// Output formats of `hangman solve`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolveFormat {
-    /// Aligned text table.
-    Table,
-    /// One JSON document.
-    Json,
-    /// One CSV row per length.
-    Csv,
-}
+use crate::export::solve::{self as export, SolveFormat, SolveReport, SolveRow, Stopped};
 
 /// Arguments of `hangman solve`.
 #[derive(Debug, Args)]
+#[command(
+    after_long_help = "Output: M is the value, or a..b when only bounds are proven \
+(the search stopped first, or --verdict-only). The verdict says \"(proven)\" when the bounds \
+decide it. Best first lists the guesser's optimal first letters: +? after them = more may \
+exist (the search stopped while settling them); - = not computed (M not exact, \
+--verdict-only, or no time left); (none) = one word, nothing to guess."
+)]
 pub struct SolveArgs {
     /// The word list (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
@@ -46,10 +49,16 @@ pub struct SolveArgs {
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
     pub lengths: Option<(usize, usize)>,
 
-    /// Lives for the verdict: the Nth miss loses (the challenge's 6 lives = `-m 5`).
+    /// Lives for the verdict: the Nth miss loses (the challenge's 6 lives = `-m 5`). The
+    /// verdict "M >= N?" is proven first, before the exact value.
     #[arg(long, value_name = "N", default_value_t = 6,
           value_parser = clap::value_parser!(u32).range(1..=26))]
     pub lives: u32,
+
+    /// Stop each length once its verdict for `--lives` is proven (no exact value, no
+    /// first letters): the quickest answer to "who wins?".
+    #[arg(long)]
+    pub verdict_only: bool,
 
     /// Stop after S seconds in total and report proven bounds for unfinished lengths.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
@@ -59,9 +68,19 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "table")]
     pub format: SolveFormat,
 
-    /// Worker threads (default: all cores). Values do not depend on the count.
+    /// Worker threads (default: all cores). Values, verdicts and first letters do not
+    /// depend on the count; only a run cut short by a time limit may prove more or less.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+
+    /// Transposition table size per length being solved, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub table_mb: u64,
+
+    /// Seconds between two status lines when stderr is not a terminal (0: none).
+    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_interval)]
+    pub progress_every: f64,
 
     /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
     #[arg(long)]
@@ -85,21 +104,23 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// One length's row: the solution and the verdict.
-#[derive(Debug, Serialize)]
-struct Row {
-    #[serde(flatten)]
-    solution: LengthSolution,
-    exact: bool,
-    verdict: String,
+fn parse_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..1e9).contains(&s) => Ok(s),
+        _ => Err(format!("{text:?} is not a number of seconds (0 or more)")),
+    }
 }
 
-#[derive(Debug, Serialize)]
-struct Report {
-    dictionary: String,
-    lives: u32,
-    threads: usize,
-    lengths: Vec<Row>,
+/// Raises `stop` on the first Ctrl-C; a second one exits at once with status 130.
+fn on_ctrl_c(stop: &StopFlag) -> anyhow::Result<()> {
+    use signal_hook::consts::SIGINT;
+    use signal_hook::flag;
+    let raised: Arc<AtomicBool> = stop.shared();
+    // Registered first, so it sees the flag as it was before this signal.
+    flag::register_conditional_shutdown(SIGINT, 130, raised.clone())
+        .context("cannot install the Ctrl-C handler")?;
+    flag::register(SIGINT, raised).context("cannot install the Ctrl-C handler")?;
+    Ok(())
 }
 
 pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
@@ -125,154 +146,136 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
             dict.name
         )));
     }
+    let stop = StopFlag::new();
+    on_ctrl_c(&stop)?;
     let start = Instant::now();
     let deadline = args.time_limit.map(|s| start + Duration::from_secs_f64(s));
     let options = SolveOptions {
         deadline,
-        // About 16 bytes an entry: a few GB at most.
-        max_entries: 150_000_000,
-        max_nodes: 0,
+        table_bytes: (args.table_mb as usize) << 20,
+        stop: stop.clone(),
+        verdict_only: args.verdict_only,
+        ..SolveOptions::default()
     };
-    let live = std::io::stderr().is_terminal();
-    let shown = Mutex::new(());
-    let progress = |length: usize, b: Bounds| {
-        if live {
-            let _guard = shown.lock();
-            let value = if b.is_exact() {
-                format!("M = {}", b.lower)
-            } else {
-                format!("{} <= M <= {}", b.lower, b.upper)
-            };
-            eprintln!(
-                "  length {length:>2}: {value} ({:.1} s)",
-                start.elapsed().as_secs_f64()
-            );
-        }
-    };
+    let progress: Vec<Progress> = lengths
+        .iter()
+        .map(|&l| Progress::new(l, lexicon.bucket(l).len()))
+        .collect();
+    let finished = AtomicBool::new(false);
     let threads = args.threads.map(|n| n as usize);
-    let (solutions, threads) = super::with_threads(threads, || {
-        // Longest first: the short lengths are the hardest, so a time limit leaves them
-        // with bounds rather than starving the lengths that finish.
-        let mut order = lengths.clone();
-        order.reverse();
-        let mut solved: Vec<LengthSolution> = order
-            .par_iter()
-            .with_max_len(1)
-            .map(|&l| solve::solve_length(lexicon.bucket(l), options, &progress))
-            .collect();
-        solved.sort_by_key(|s| s.length);
+    let (solutions, threads) = std::thread::scope(|scope| {
+        scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
+        let solved = super::with_threads(threads, || {
+            // Longest first: the short lengths are the hardest, so a time limit leaves them
+            // with bounds rather than starving the lengths that finish.
+            let mut solved: Vec<LengthSolution> = progress
+                .par_iter()
+                .rev()
+                .with_max_len(1)
+                .map(|p| {
+                    let bucket = lexicon.bucket(p.length());
+                    solve::solve_length(bucket, &options, Some(args.lives), p)
+                })
+                .collect();
+            solved.sort_by_key(|s| s.length);
+            solved
+        });
+        finished.store(true, Ordering::Relaxed);
         solved
     })?;
-    let rows: Vec<Row> = solutions
-        .into_iter()
-        .map(|solution| {
-            let verdict = match solution.guesser_wins(args.lives) {
-                Some(true) => format!("guesser wins with {} lives", args.lives),
-                Some(false) => format!("referee wins against {} lives", args.lives),
-                None => "undecided".to_string(),
-            };
-            Row {
-                exact: solution.misses.is_exact(),
-                solution,
-                verdict,
-            }
-        })
-        .collect();
-    let report = Report {
+    let complete = |s: &LengthSolution| match args.verdict_only {
+        true => s.guesser_wins(args.lives).is_some(),
+        false => s.misses.is_exact() && s.best_first_complete,
+    };
+    let stopped = if stop.is_raised() {
+        eprintln!("interrupted: the bounds below are those proven so far");
+        Some(Stopped::Interrupted)
+    } else if solutions.iter().any(|s| !complete(s) && s.words > 1) {
+        Some(Stopped::TimeLimit)
+    } else {
+        None
+    };
+    let report = SolveReport {
         dictionary: dict.name.clone(),
         lives: args.lives,
         threads,
-        lengths: rows,
+        verdict_only: args.verdict_only,
+        stopped,
+        lengths: solutions
+            .into_iter()
+            .map(|solution| SolveRow::new(solution, args.lives))
+            .collect(),
     };
     let mut out = std::io::stdout().lock();
-    write(&mut out, &report, args.format).context("cannot write output")?;
+    export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
     Ok(())
 }
 
-fn misses(b: &Bounds) -> String {
-    if b.is_exact() {
-        b.lower.to_string()
+/// Shows the lengths' progress on stderr until `finished`: a line redrawn in place on a
+/// terminal, else one line every `every` seconds (none if 0).
+fn report_progress(progress: &[Progress], finished: &AtomicBool, every: f64, start: Instant) {
+    let live = std::io::stderr().is_terminal();
+    let tick = Duration::from_millis(100);
+    let bar = if live {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(ProgressStyle::with_template("{spinner} {wide_msg}").expect("template"));
+        bar
     } else {
-        format!("{}..{}", b.lower, b.upper)
+        ProgressBar::hidden()
+    };
+    let mut last = Instant::now();
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(tick);
+        let line = status_line(progress, start);
+        if live {
+            bar.set_message(line);
+            bar.tick();
+        } else if every > 0.0 && last.elapsed().as_secs_f64() >= every {
+            last = Instant::now();
+            eprintln!("{line}");
+        }
     }
+    bar.finish_and_clear();
 }
 
-fn write(out: &mut dyn Write, report: &Report, format: SolveFormat) -> anyhow::Result<()> {
-    match format {
-        SolveFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, report)?;
-            writeln!(out)?;
-        }
-        SolveFormat::Csv => {
-            let mut w = csv::Writer::from_writer(out);
-            w.write_record([
-                "length",
-                "words",
-                "misses_lower",
-                "misses_upper",
-                "exact",
-                "best_first",
-                "best_first_complete",
-                "verdict",
-                "seconds",
-            ])?;
-            for r in &report.lengths {
-                let s = &r.solution;
-                w.write_record([
-                    s.length.to_string(),
-                    s.words.to_string(),
-                    s.misses.lower.to_string(),
-                    s.misses.upper.to_string(),
-                    r.exact.to_string(),
-                    s.best_first.join(""),
-                    s.best_first_complete.to_string(),
-                    r.verdict.clone(),
-                    format!("{:.3}", s.seconds),
-                ])?;
+/// One line: the lengths done, then each running length's bounds and test.
+fn status_line(progress: &[Progress], start: Instant) -> String {
+    let snapshots: Vec<ProgressSnapshot> = progress.iter().map(Progress::snapshot).collect();
+    let done = snapshots.iter().filter(|s| s.phase == Phase::Done).count();
+    let mut line = format!(
+        "solve {:.0} s · {done}/{} lengths done",
+        start.elapsed().as_secs_f64(),
+        snapshots.len()
+    );
+    for s in snapshots
+        .iter()
+        .filter(|s| matches!(s.phase, Phase::Bounds | Phase::FirstLetters))
+    {
+        let bounds = s.bounds.map_or_else(|| "?".to_string(), |b| b.to_string());
+        let what = match (s.phase, s.testing) {
+            (Phase::FirstLetters, _) => {
+                format!("first letters {}/{}", s.first_letters.0, s.first_letters.1)
             }
-            w.flush()?;
-        }
-        SolveFormat::Table => {
-            let mut table = Table::new();
-            table
-                .load_style(presets::NOTHING)
-                .set_content_arrangement(ContentArrangement::Disabled)
-                .set_header(["length", "words", "M", "best first", "verdict", "s"]);
-            for r in &report.lengths {
-                let s = &r.solution;
-                table.add_row([
-                    s.length.to_string(),
-                    s.words.to_string(),
-                    misses(&s.misses),
-                    match (s.best_first.is_empty(), s.best_first_complete) {
-                        (true, _) => "-".to_string(),
-                        (false, true) => s.best_first.join(""),
-                        (false, false) => format!("{}+?", s.best_first.join("")),
-                    },
-                    r.verdict.clone(),
-                    format!("{:.2}", s.seconds),
-                ]);
-            }
-            for column in [0, 1, 2, 5] {
-                if let Some(c) = table.column_mut(column) {
-                    c.set_cell_alignment(CellAlignment::Right);
-                }
-            }
-            writeln!(out, "{table}")?;
-            writeln!(
-                out,
-                "M = misses an optimal cheating referee forces on an optimal guesser before one \
-                 word is left; a..b = bounds (time limit); +? = more optimal first letters may \
-                 exist; s = seconds to find M. The guesser wins with {} lives iff M < {}.",
-                report.lives, report.lives
-            )?;
-            writeln!(
-                out,
-                "dictionary {} · {} thread(s)",
-                report.dictionary, report.threads
-            )?;
-        }
+            (_, Some(k)) => format!("testing M >= {k}"),
+            _ => "bounds".to_string(),
+        };
+        line.push_str(&format!(
+            " · L{}: M {bounds}, {what}, {} nodes, {:.0} s",
+            s.length,
+            human(s.nodes),
+            s.elapsed.as_secs_f64()
+        ));
     }
-    Ok(())
+    line
+}
+
+/// A count with a k/M/G suffix.
+fn human(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
 }

@@ -42,6 +42,9 @@ fn solve_reports_exact_values_and_verdicts() {
     assert_eq!(rows[1]["misses"]["lower"], 8);
     assert_eq!(rows[1]["verdict"], "referee wins against 5 lives");
     assert_eq!(rows[1]["best_first"].as_array().unwrap().len(), 9);
+    assert_eq!(rows[1]["verdict_proven"], true);
+    assert_eq!(rows[1]["best_first_complete"], true);
+    assert!(json["stopped"].is_null());
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn solve_table_and_csv_for_one_length() {
         .args(["solve", dict.path().to_str().unwrap(), "--length", "2"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("guesser wins with 6 lives"));
+        .stdout(predicate::str::contains(
+            "guesser wins with 6 lives (proven)",
+        ))
+        .stdout(predicate::str::contains("- = not computed"));
     cargo_bin_cmd!("hangman")
         .args([
             "solve",
@@ -112,4 +118,189 @@ fn scorer_plays_lengths_against_an_evil_referee() {
         .args([dict.path().to_str().unwrap(), "--referee", "sneaky", "xyz"])
         .assert()
         .code(2);
+}
+
+/// The JSON of `hangman solve ARGS --format json`, without the fields that measure the run
+/// (nodes, seconds, threads).
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    let out = cargo_bin_cmd!("hangman")
+        .arg("solve")
+        .args(args)
+        .args(["--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let mut json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    json.as_object_mut().unwrap().remove("threads");
+    for row in json["lengths"].as_array_mut().unwrap() {
+        let row = row.as_object_mut().unwrap();
+        for field in ["nodes", "seconds", "verdict_seconds", "seconds_with_first"] {
+            row.remove(field);
+        }
+    }
+    json
+}
+
+#[test]
+fn solve_output_does_not_depend_on_the_thread_count() {
+    // Embedded-list lengths of thousands of words: large families search in parallel.
+    let one = solve_json(&["--lengths", "13-15", "--threads", "1"]);
+    assert_eq!(one["lengths"].as_array().unwrap().len(), 3);
+    for row in one["lengths"].as_array().unwrap() {
+        assert_eq!(row["exact"], true);
+        assert_eq!(row["best_first_complete"], true);
+    }
+    assert_eq!(solve_json(&["--lengths", "13-15", "--threads", "2"]), one);
+    assert_eq!(solve_json(&["--lengths", "13-15", "--threads", "3"]), one);
+}
+
+#[test]
+fn solve_stops_at_the_time_limit_with_proven_bounds_and_reports_progress() {
+    // Length 5 of the embedded list takes minutes to solve exactly; the verdict for 6 lives
+    // takes a moment.
+    let start = std::time::Instant::now();
+    let out = cargo_bin_cmd!("hangman")
+        .args([
+            "solve",
+            "--length",
+            "5",
+            "--time-limit",
+            "2",
+            "--format",
+            "json",
+        ])
+        .args(["--progress-every", "0.5"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    // Generous: the limit must stop the search, not end it within a precise time.
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &json["lengths"][0];
+    assert_eq!(json["stopped"], "time limit");
+    assert_eq!(row["verdict"], "referee wins against 6 lives");
+    assert_eq!(row["verdict_proven"], true);
+    let (lo, hi) = (
+        row["misses"]["lower"].as_u64().unwrap(),
+        row["misses"]["upper"].as_u64().unwrap(),
+    );
+    assert!(6 <= lo && lo <= hi && hi <= 26, "{lo}..{hi}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("L5: M "), "no status line: {stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_bounds_proven_so_far() {
+    use std::io::Read;
+    use std::process::Command;
+    let (mut child, mut stderr) = running(&["--length", "5", "--format", "json"]);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let json: serde_json::Value = serde_json::from_slice(&stdout).unwrap();
+    assert_eq!(json["stopped"], "interrupted");
+    let row = &json["lengths"][0];
+    let (lo, hi) = (
+        row["misses"]["lower"].as_u64().unwrap(),
+        row["misses"]["upper"].as_u64().unwrap(),
+    );
+    assert!(lo <= hi);
+    assert!(rest.contains("interrupted"), "{rest}");
+}
+
+#[test]
+fn verdict_only_stops_once_the_verdict_is_proven() {
+    let dict = fixture();
+    let json = solve_json(&[
+        dict.path().to_str().unwrap(),
+        "--verdict-only",
+        "--lives",
+        "5",
+    ]);
+    assert_eq!(json["verdict_only"], true);
+    assert!(json["stopped"].is_null());
+    let rows = json["lengths"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for (row, verdict) in rows
+        .iter()
+        .zip(["guesser wins with 5 lives", "referee wins against 5 lives"])
+    {
+        assert_eq!(row["verdict"], verdict);
+        assert_eq!(row["verdict_proven"], true);
+        // No first letters: they need the exact value, which was not asked for.
+        assert_eq!(row["best_first"].as_array().unwrap().len(), 0);
+        assert_eq!(row["best_first_complete"], false);
+    }
+    // Length 3's value is 8, above the 5 lives: a test at 5 proves the verdict, and the
+    // bounds need not be narrowed to 8.
+    assert!(rows[1]["misses"]["lower"].as_u64().unwrap() >= 5);
+}
+
+/// `hangman solve ARGS` with piped stdout and stderr, once its first status line says the
+/// search of length 5 (and the Ctrl-C handler) is running; the rest of stderr.
+#[cfg(unix)]
+fn running(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("hangman"))
+        .arg("solve")
+        .args(args)
+        .args(["--progress-every", "0.2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.contains("L5: M "), "{line}");
+    (child, stderr)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_a_quiet_success() {
+    use std::io::Read;
+    for format in ["json", "csv", "table"] {
+        let args = ["--length", "5", "--time-limit", "1", "--format", format];
+        let (mut child, mut stderr) = running(&args);
+        // Nothing is written before the time limit: close the reading end now.
+        drop(child.stdout.take());
+        let mut rest = String::new();
+        stderr.read_to_string(&mut rest).unwrap();
+        assert!(child.wait().unwrap().success(), "{format}: {rest}");
+        assert!(!rest.contains("error"), "{format}: {rest}");
+    }
+}
+
+#[test]
+fn help_explains_the_output_marks() {
+    cargo_bin_cmd!("hangman")
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("- = not computed"))
+        .stdout(predicate::str::contains("+? after them"))
+        .stdout(predicate::str::contains("--verdict-only"));
 }

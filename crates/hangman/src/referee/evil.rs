@@ -100,18 +100,22 @@ impl Evil {
                 // removed a word; the solver's table needs closed families, so exact values
                 // are used only while no word was removed.
                 let closed = !self.removed;
+                // One solver per guess: its table is shared by the parts (all closed
+                // families of one bucket), and each part gets the same node budget.
+                let mut solver = Solver::new(
+                    bucket,
+                    SolveOptions {
+                        max_nodes: node_budget,
+                        table_bytes: 1 << 20,
+                        sequential: true,
+                        ..SolveOptions::default()
+                    },
+                );
                 let scores: Vec<f64> = parts
                     .iter()
                     .map(|(mask, part)| {
                         let miss = f64::from(u8::from(*mask == 0));
-                        let solver = Solver::new(
-                            bucket,
-                            SolveOptions {
-                                max_nodes: node_budget,
-                                max_entries: 1 << 20,
-                                ..SolveOptions::default()
-                            },
-                        );
+                        solver.restart(None);
                         let value = if !closed {
                             (part.len() as f64).log2() / 2.0
                         } else if part.len() > LOOKAHEAD_MAX_FAMILY {

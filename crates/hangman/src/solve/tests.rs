@@ -1,42 +1,73 @@
-use lexicon::Lexicon;
+use std::collections::HashMap;
+
+use lexicon::{Bucket, Letter, Lexicon};
 use proptest::prelude::*;
 
 use super::*;
 
-/// Plain minimax, no pruning, no table: the definition of `V` written out.
+/// The parts of `family` split by `g`: (mask, words), in mask order.
+fn parts(bucket: &Bucket, family: &[u32], g: Letter) -> Vec<(u32, Vec<u32>)> {
+    let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
+    for &w in family {
+        let mask = bucket.positions(w as usize, g);
+        match parts.iter_mut().find(|(m, _)| *m == mask) {
+            Some((_, p)) => p.push(w),
+            None => parts.push((mask, vec![w])),
+        }
+    }
+    parts.sort_by_key(|(m, _)| *m);
+    parts
+}
+
+/// Plain minimax, no pruning, no bounds: the definition of `V` written out, remembering
+/// each family's value so that lists of a few dozen words stay quick.
 fn brute(bucket: &Bucket, family: &[u32]) -> u32 {
+    brute_memo(bucket, family, &mut HashMap::new())
+}
+
+fn brute_memo(bucket: &Bucket, family: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
     if family.len() <= 1 {
         return 0;
     }
-    Letter::ALL
+    if let Some(&v) = memo.get(family) {
+        return v;
+    }
+    let v = Letter::ALL
         .iter()
         .filter_map(|&g| {
-            let parts = candidates::partition(bucket, family, g);
+            let parts = parts(bucket, family, g);
             // A letter that leaves the family whole is never useful (a miss that teaches
             // nothing, or a hit that teaches nothing) and would loop.
             (parts.len() > 1).then(|| {
                 parts
                     .iter()
-                    .map(|(mask, part)| u32::from(*mask == 0) + brute(bucket, part))
+                    .map(|(mask, part)| u32::from(*mask == 0) + brute_memo(bucket, part, memo))
                     .max()
                     .unwrap_or(0)
             })
         })
         .min()
-        .expect("distinct words differ in some letter")
+        .expect("distinct words differ in some letter");
+    memo.insert(family.to_vec(), v);
+    v
+}
+
+/// The referee's best answer to a split: the most `[miss] + V(part)`.
+fn after(bucket: &Bucket, parts: &[(u32, Vec<u32>)], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
+    parts
+        .iter()
+        .map(|(mask, part)| u32::from(*mask == 0) + brute_memo(bucket, part, memo))
+        .max()
+        .unwrap_or(0)
 }
 
 fn brute_first(bucket: &Bucket, family: &[u32], m: u32) -> Vec<String> {
+    let mut memo = HashMap::new();
     Letter::ALL
         .iter()
         .filter(|&&g| {
-            let parts = candidates::partition(bucket, family, g);
-            parts.len() > 1
-                && parts
-                    .iter()
-                    .map(|(mask, part)| u32::from(*mask == 0) + brute(bucket, part))
-                    .max()
-                    == Some(m)
+            let parts = parts(bucket, family, g);
+            parts.len() > 1 && after(bucket, &parts, &mut memo) == m
         })
         .map(|g| g.to_string())
         .collect()
@@ -46,27 +77,37 @@ fn lexicon(words: &[&str]) -> Lexicon {
     Lexicon::from_words(words.iter().copied()).unwrap()
 }
 
+fn all(bucket: &Bucket) -> Vec<u32> {
+    (0..bucket.len() as u32).collect()
+}
+
+fn solve(bucket: &Bucket, lives: Option<u32>) -> LengthSolution {
+    let progress = Progress::new(bucket.length(), bucket.len());
+    solve_length(bucket, &SolveOptions::default(), lives, &progress)
+}
+
 #[test]
 fn two_words_sharing_a_letter_elsewhere_cost_nothing() {
     // "ab" and "ba": guessing a reveals which, no miss.
     let lex = lexicon(&["ab", "ba"]);
     let b = lex.bucket(2);
     let s = Solver::new(b, SolveOptions::default());
-    assert_eq!(s.value(&candidates::all(b)).unwrap(), 0);
+    assert_eq!(s.value(&all(b)).unwrap(), 0);
     // "ab" and "cd": any guess can be a miss.
     let lex = lexicon(&["ab", "cd"]);
     let b = lex.bucket(2);
     let s = Solver::new(b, SolveOptions::default());
-    assert_eq!(s.value(&candidates::all(b)).unwrap(), 1);
+    assert_eq!(s.value(&all(b)).unwrap(), 1);
 }
 
 #[test]
 fn disjoint_words_force_one_miss_per_word_but_one() {
     let lex = lexicon(&["ab", "cd", "ef", "gh", "ij"]);
     let b = lex.bucket(2);
-    let solution = solve_length(b, SolveOptions::default(), &|_, _| {});
+    let solution = solve(b, Some(6));
     assert_eq!(solution.misses, Bounds { lower: 4, upper: 4 });
     assert_eq!(solution.best_first.len(), 10, "every letter is as good");
+    assert!(solution.best_first_complete);
     assert_eq!(solution.guesser_wins(5), Some(true));
     assert_eq!(solution.guesser_wins(4), Some(false));
 }
@@ -80,17 +121,11 @@ fn the_seed_readers_example_beats_largest_family() {
     ];
     let lex = lexicon(&words);
     let b = lex.bucket(3);
-    let all = candidates::all(b);
+    let all = all(b);
     let s = Solver::new(b, SolveOptions::default());
     let a = Letter::from_ascii(b'a').unwrap();
-    let parts = candidates::partition(b, &all, a);
-    let values: Vec<(usize, u32)> = parts
-        .iter()
-        .map(|(mask, p)| (p.len(), u32::from(*mask == 0) + s.value(p).unwrap()))
-        .collect();
-    for (len, value) in &values {
-        let (mask, part) = parts.iter().find(|(_, p)| p.len() == *len).unwrap();
-        assert_eq!(*value, u32::from(*mask == 0) + brute(b, part));
+    for (mask, part) in parts(b, &all, a) {
+        assert_eq!(s.value(&part).unwrap(), brute(b, &part), "part {mask:b}");
     }
     assert_eq!(s.value(&all).unwrap(), brute(b, &all));
 }
@@ -99,13 +134,14 @@ fn the_seed_readers_example_beats_largest_family() {
 fn an_expired_deadline_reports_bounds_not_a_value() {
     let lex = lexicon(&["ab", "cd", "ef", "gh", "ij", "ac", "bd", "ce", "df", "eg"]);
     let b = lex.bucket(2);
-    let past = Instant::now() - Duration::from_secs(1);
+    let past = std::time::Instant::now() - std::time::Duration::from_secs(1);
     let options = SolveOptions {
         deadline: Some(past),
         ..SolveOptions::default()
     };
-    let solution = solve_length(b, options, &|_, _| {});
-    let exact = brute(b, &candidates::all(b));
+    let progress = Progress::new(2, b.len());
+    let solution = solve_length(b, &options, Some(3), &progress);
+    let exact = brute(b, &all(b));
     assert!(solution.misses.lower <= exact && exact <= solution.misses.upper);
     if !solution.misses.is_exact() {
         assert!(solution.best_first.is_empty());
@@ -118,8 +154,9 @@ fn greedy_bound_is_an_upper_bound() {
         "bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat", "eat",
     ]);
     let b = lex.bucket(3);
-    let all = candidates::all(b);
-    assert!(greedy_bound(b, &all) >= brute(b, &all));
+    let all = all(b);
+    let s = Solver::new(b, SolveOptions::default());
+    assert!(s.greedy_upper(&all) >= brute(b, &all));
     assert_eq!(
         brute(b, &all),
         8,
@@ -127,12 +164,14 @@ fn greedy_bound_is_an_upper_bound() {
     );
 }
 
+/// Small random lists: 2 to 5 letters a word over an alphabet of 3 to 9 letters, up to 19
+/// words (few letters make words that differ in one position, many make deep games).
 fn dictionary() -> impl Strategy<Value = Vec<String>> {
-    (2usize..=4).prop_flat_map(|len| {
+    (2usize..=5, 3u8..=9).prop_flat_map(|(len, letters)| {
         proptest::collection::btree_set(
-            proptest::collection::vec(0u8..6, len)
+            proptest::collection::vec(0..letters, len)
                 .prop_map(|v| v.iter().map(|&c| (b'a' + c) as char).collect::<String>()),
-            2..14,
+            2..20,
         )
         .prop_map(|set| set.into_iter().collect::<Vec<_>>())
     })
@@ -146,17 +185,180 @@ proptest! {
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let lex = lexicon(&refs);
         let b = lex.bucket(words[0].len());
-        let all = candidates::all(b);
+        let all = all(b);
         let expected = brute(b, &all);
-        let solution = solve_length(b, SolveOptions::default(), &|_, _| {});
+        let solution = solve(b, None);
         prop_assert_eq!(solution.misses, Bounds { lower: expected, upper: expected });
         prop_assert_eq!(solution.best_first, brute_first(b, &all, expected));
         // Every closed sub-family too, through one solver sharing its table.
         let s = Solver::new(b, SolveOptions::default());
+        let mut memo = HashMap::new();
         for g in Letter::ALL {
-            for (_, part) in candidates::partition(b, &all, g) {
-                prop_assert_eq!(s.value(&part).unwrap(), brute(b, &part));
+            for (_, part) in parts(b, &all, g) {
+                prop_assert_eq!(s.value(&part).unwrap(), brute_memo(b, &part, &mut memo));
             }
         }
+    }
+
+    #[test]
+    fn threshold_verdict_matches_minimax(words in dictionary(), lives in 1u32..6) {
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let lex = lexicon(&refs);
+        let b = lex.bucket(words[0].len());
+        let expected = brute(b, &all(b));
+        // A search that stops right after the verdict test still decides it.
+        let s = Solver::new(b, SolveOptions::default());
+        prop_assert_eq!(s.at_least(&all(b), lives).unwrap(), expected >= lives);
+        let solution = solve(b, Some(lives));
+        prop_assert_eq!(solution.guesser_wins(lives), Some(expected < lives));
+    }
+}
+
+fn solve_words(words: &[String]) -> (LengthSolution, u32) {
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let b = lex.bucket(words[0].len());
+    (solve(b, Some(6)), brute(b, &all(b)))
+}
+
+#[test]
+fn two_letter_words_sharing_one_letter_are_settled_at_once() {
+    // a? and ?a for every other letter: "a" is in every word, a forced move that splits
+    // the list into a? and ?a, 25 words each whose other letters are all different: the
+    // referee answers "miss" to all but one of them, 24 misses.
+    let mut words: Vec<String> = ["a?", "?a"]
+        .iter()
+        .flat_map(|p| fill(p, "bcdefghijklmnopqrstuvwxyz"))
+        .collect();
+    words.sort();
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let solution = solve(lex.bucket(2), Some(6));
+    assert_eq!(
+        solution.misses,
+        Bounds {
+            lower: 24,
+            upper: 24
+        }
+    );
+    assert!(solution.best_first_complete);
+    assert_eq!(solution.best_first.join(""), "abcdefghijklmnopqrstuvwxyz");
+}
+
+#[test]
+fn words_differing_in_one_position_are_settled_without_search() {
+    // ?at: 24 words that differ only in their first letter. The cheap bounds meet (23
+    // pairwise disjoint words against 24 words), so no node is searched.
+    let words = fill("?at", "bcdefghijklmnopqrsuvwxyz");
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let b = lex.bucket(3);
+    let s = Solver::new(b, SolveOptions::default());
+    assert_eq!(s.bounds(&all(b)), (23, 23));
+    assert_eq!(s.value(&all(b)).unwrap(), 23);
+    assert_eq!(s.nodes(), 0);
+}
+
+/// All words made of `pattern` with each `?` replaced by a letter of `fill`.
+fn fill(pattern: &str, fill: &str) -> Vec<String> {
+    let mut words = vec![String::new()];
+    for p in pattern.chars() {
+        let choices: Vec<char> = if p == '?' {
+            fill.chars().collect()
+        } else {
+            vec![p]
+        };
+        words = words
+            .iter()
+            .flat_map(|w| choices.iter().map(move |&c| format!("{w}{c}")))
+            .collect();
+    }
+    words
+}
+
+#[test]
+fn hard_small_lists_match_plain_minimax() {
+    // Lists whose words differ in one or two positions over a few letters: symmetric
+    // families that a search without forced moves and subset bounds revisits in every
+    // order.
+    for (patterns, letters) in [
+        (&["??"][..], "abcdef"),
+        (&["?a?"][..], "abcde"),
+        (&["a?x", "b?x"][..], "abxcd"),
+        (&["a?x", "b?x"][..], "abxcdefg"),
+        (&["a?", "?a"][..], "abcdefgh"),
+    ] {
+        let mut words: Vec<String> = patterns.iter().flat_map(|p| fill(p, letters)).collect();
+        words.sort();
+        words.dedup();
+        let (solution, expected) = solve_words(&words);
+        assert_eq!(
+            solution.misses,
+            Bounds {
+                lower: expected,
+                upper: expected
+            },
+            "{patterns:?} over {letters}"
+        );
+        assert!(solution.best_first_complete);
+    }
+}
+
+#[test]
+fn a_long_hard_list_continues_the_pattern_of_its_small_cases() {
+    // a?x and b?x over n letters (a, b and x among them) are worth n - 3 misses: plain
+    // minimax says so for n = 5..8 (checked here), and the solver finds the same for the
+    // whole alphabet, 52 words whose other letters are all different.
+    let alphabet = "abxcdefghijklmnopqrstuvwyz";
+    for n in [5, 6, 7, 8, 26] {
+        let letters = &alphabet[..n];
+        let mut words: Vec<String> = ["a?x", "b?x"]
+            .iter()
+            .flat_map(|p| fill(p, letters))
+            .collect();
+        words.sort();
+        words.dedup();
+        let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+        let b = lex.bucket(3);
+        if n <= 8 {
+            assert_eq!(
+                brute(b, &all(b)),
+                n as u32 - 3,
+                "plain minimax, {n} letters"
+            );
+        }
+        assert_eq!(solve(b, Some(6)).misses.upper, n as u32 - 3, "{n} letters");
+        assert_eq!(solve(b, Some(6)).misses.lower, n as u32 - 3, "{n} letters");
+    }
+}
+
+#[test]
+fn values_and_first_letters_do_not_depend_on_the_thread_count() {
+    // Families of 800 words or more search their letters in parallel: embedded-list
+    // lengths with several thousand words exercise it.
+    let lex = Lexicon::embedded();
+    let run = |threads: usize| -> Vec<(usize, Bounds, Vec<String>, bool)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            [13, 14]
+                .iter()
+                .map(|&l| {
+                    let s = solve(lex.bucket(l), Some(6));
+                    (s.length, s.misses, s.best_first, s.best_first_complete)
+                })
+                .collect()
+        })
+    };
+    let one = run(1);
+    assert!(
+        one.iter()
+            .all(|(_, m, _, complete)| m.is_exact() && *complete)
+    );
+    assert!(
+        lex.bucket(13).len() >= 2 * 800,
+        "large enough to search in parallel"
+    );
+    for threads in [2, 3] {
+        assert_eq!(run(threads), one, "{threads} threads");
     }
 }

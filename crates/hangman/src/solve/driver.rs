@@ -1,0 +1,396 @@
+//! The driver: solves one word length from the top, moving proven bounds from both sides,
+//! then finds the guesser's optimal first letters.
+//!
+//! 1. Cheap bounds at the root, and a greedy guesser's worst case as the upper bound.
+//! 2. The **verdict**: with `N` lives, one test "does the referee reach `N`?" decides who
+//!    wins, whatever the exact value.
+//! 3. **Narrowing from both sides**: tests at `lower + 1` (a success raises the lower bound)
+//!    and at `upper` (a failure lowers the upper bound), each round with a node budget that
+//!    grows fourfold when neither side finished a test. Tests far from the value are cheap
+//!    on either side, so a length that runs out of time still reports a tight interval.
+//!    The table keeps what an interrupted test proved, so the retry does not start over.
+//! 4. **Optimal first letters**: a letter `g` is optimal iff `V(miss part of g) < M`: a
+//!    hit part is a subset of the family, worth at most `M` (monotonicity), so only the
+//!    miss part can push the value above `M`. Each letter is one test.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use lexicon::{Bucket, Letter, LetterSet};
+use serde::Serialize;
+
+use super::limits::Counter;
+use super::search::{Scratch, SolveOptions, Solver};
+
+/// The first node budget of a narrowing round.
+const FIRST_BUDGET: u64 = 1 << 14;
+
+/// Proven bounds on a value; equal when exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// The referee can force at least this many misses.
+    pub lower: u32,
+    /// The guesser can hold the referee to at most this many misses.
+    pub upper: u32,
+}
+
+impl Bounds {
+    /// Whether the value is known exactly.
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// Who wins with `lives` lives (the `lives`th miss loses): `Some(true)` if the guesser
+    /// wins against every referee (`M < lives`), `Some(false)` if the referee wins against
+    /// every guesser (`M >= lives`), `None` if the bounds do not decide it.
+    pub fn guesser_wins(&self, lives: u32) -> Option<bool> {
+        if self.upper < lives {
+            Some(true)
+        } else if self.lower >= lives {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// The value when exact, else `lower..upper`.
+impl std::fmt::Display for Bounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_exact() {
+            write!(f, "{}", self.lower)
+        } else {
+            write!(f, "{}..{}", self.lower, self.upper)
+        }
+    }
+}
+
+/// The solution (or the bounds found) for one word length.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthSolution {
+    /// Word length.
+    pub length: usize,
+    /// Words of that length.
+    pub words: usize,
+    /// `M(L)`: the misses an optimal referee forces on an optimal guesser before one word
+    /// is left, or bounds on it when the search stopped early.
+    pub misses: Bounds,
+    /// The guesser's optimal first letters proven so (letters that hold the referee to
+    /// `M(L)`); empty unless `M(L)` is exact.
+    pub best_first: Vec<String>,
+    /// Whether every letter was settled, so `best_first` is all the optimal first letters
+    /// (true with no letter for a length of one word: there is nothing to guess).
+    pub best_first_complete: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time to find `M(L)` (or its bounds), seconds.
+    pub seconds: f64,
+    /// Wall time until the bounds decided the verdict for the lives asked for, seconds
+    /// (`None` if no lives were given or the search stopped before deciding it).
+    pub verdict_seconds: Option<f64>,
+    /// Wall time including the search for the optimal first letters, seconds.
+    pub seconds_with_first: f64,
+}
+
+impl LengthSolution {
+    /// Who wins with `lives` lives; see [`Bounds::guesser_wins`].
+    pub fn guesser_wins(&self, lives: u32) -> Option<bool> {
+        self.misses.guesser_wins(lives)
+    }
+}
+
+/// What the solve of one length is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Not started.
+    Waiting,
+    /// Proving bounds on `M`.
+    Bounds,
+    /// Settling the optimal first letters.
+    FirstLetters,
+    /// Finished or stopped.
+    Done,
+}
+
+/// A live view of one length's solve, for progress displays: the driver writes it, any
+/// thread may read it.
+#[derive(Debug)]
+pub struct Progress {
+    length: usize,
+    words: usize,
+    lower: AtomicU32,
+    upper: AtomicU32,
+    testing: AtomicU32,
+    phase: AtomicU8,
+    nodes: AtomicU64,
+    letters_done: AtomicU32,
+    letters_total: AtomicU32,
+    started: OnceLock<Instant>,
+}
+
+/// A copy of a [`Progress`] at one moment.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgressSnapshot {
+    /// Word length.
+    pub length: usize,
+    /// Words of that length.
+    pub words: usize,
+    /// Bounds proven so far (`None` before the first).
+    pub bounds: Option<Bounds>,
+    /// The target of the test running now.
+    pub testing: Option<u32>,
+    /// What the solve is doing.
+    pub phase: Phase,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// First letters settled so far, of how many.
+    pub first_letters: (u32, u32),
+    /// Time since the solve of this length started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// The progress of a length not started yet.
+    pub fn new(length: usize, words: usize) -> Progress {
+        Progress {
+            length,
+            words,
+            lower: AtomicU32::new(0),
+            upper: AtomicU32::new(u32::MAX),
+            testing: AtomicU32::new(u32::MAX),
+            phase: AtomicU8::new(0),
+            nodes: AtomicU64::new(0),
+            letters_done: AtomicU32::new(0),
+            letters_total: AtomicU32::new(0),
+            started: OnceLock::new(),
+        }
+    }
+
+    /// The word length.
+    pub fn length(&self) -> usize {
+        self.length
+    }
+
+    /// The state now.
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        let upper = self.upper.load(Ordering::Relaxed);
+        let phase = match self.phase.load(Ordering::Relaxed) {
+            0 => Phase::Waiting,
+            1 => Phase::Bounds,
+            2 => Phase::FirstLetters,
+            _ => Phase::Done,
+        };
+        ProgressSnapshot {
+            length: self.length,
+            words: self.words,
+            bounds: (upper != u32::MAX).then(|| Bounds {
+                lower: self.lower.load(Ordering::Relaxed),
+                upper,
+            }),
+            testing: match self.testing.load(Ordering::Relaxed) {
+                u32::MAX => None,
+                k => Some(k),
+            },
+            phase,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            first_letters: (
+                self.letters_done.load(Ordering::Relaxed),
+                self.letters_total.load(Ordering::Relaxed),
+            ),
+            elapsed: self.started.get().map(Instant::elapsed).unwrap_or_default(),
+        }
+    }
+
+    fn set_bounds(&self, b: Bounds) {
+        self.lower.store(b.lower, Ordering::Relaxed);
+        self.upper.store(b.upper, Ordering::Relaxed);
+    }
+
+    fn set_phase(&self, phase: Phase) {
+        let code = match phase {
+            Phase::Waiting => 0,
+            Phase::Bounds => 1,
+            Phase::FirstLetters => 2,
+            Phase::Done => 3,
+        };
+        self.phase.store(code, Ordering::Relaxed);
+    }
+
+    fn set_testing(&self, k: Option<u32>) {
+        self.testing.store(k.unwrap_or(u32::MAX), Ordering::Relaxed);
+    }
+}
+
+/// How a budgeted test ended.
+enum Outcome {
+    Done(bool),
+    OutOfBudget,
+    Stopped,
+}
+
+/// One null-window test at the root with at most `budget` nodes (0: no budget of its own).
+fn run_test(
+    solver: &mut Solver<'_>,
+    family: &[u32],
+    k: u32,
+    budget: u64,
+    options: &SolveOptions,
+    progress: &Progress,
+) -> Outcome {
+    let used = solver.nodes();
+    if options.max_nodes > 0 && used >= options.max_nodes {
+        return Outcome::Stopped;
+    }
+    let left = match options.max_nodes {
+        0 => u64::MAX,
+        m => m - used,
+    };
+    let own = if budget == 0 { u64::MAX } else { budget };
+    let allowed = own.min(left);
+    solver.restart_with(
+        options.deadline,
+        if allowed == u64::MAX { 0 } else { allowed },
+    );
+    progress.set_testing(Some(k));
+    let mut scratch = Scratch::new();
+    let r = solver.test(family, k, &mut scratch);
+    solver.limits.flush(&mut scratch.local);
+    progress.set_testing(None);
+    match r {
+        Ok(reaches) => Outcome::Done(reaches),
+        Err(_) if solver.limits.caller_stopped() || own >= left => Outcome::Stopped,
+        Err(_) => Outcome::OutOfBudget,
+    }
+}
+
+/// Solves one length: `M(L)` exactly (or proven bounds when `options` stop it first), the
+/// verdict for `lives` lives first, then the optimal first letters. `progress` shows the
+/// state to other threads while it runs.
+pub fn solve_length(
+    bucket: &Bucket,
+    options: &SolveOptions,
+    lives: Option<u32>,
+    progress: &Progress,
+) -> LengthSolution {
+    let start = Instant::now();
+    let _ = progress.started.set(start);
+    progress.set_phase(Phase::Bounds);
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let mut solver =
+        Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
+    let (lo, hi) = solver.bounds(&family);
+    let mut b = Bounds {
+        lower: lo,
+        upper: hi.min(solver.greedy_upper(&family)).max(lo),
+    };
+    progress.set_bounds(b);
+    let mut stopped = false;
+    let apply = |b: &mut Bounds, k: u32, reaches: bool| {
+        if reaches {
+            b.lower = b.lower.max(k);
+        } else {
+            b.upper = b.upper.min(k - 1);
+        }
+        progress.set_bounds(*b);
+    };
+    // The verdict first: one test at the number of lives.
+    if let Some(n) = lives
+        && b.lower < n
+        && n <= b.upper
+    {
+        match run_test(&mut solver, &family, n, 0, options, progress) {
+            Outcome::Done(r) => apply(&mut b, n, r),
+            _ => stopped = true,
+        }
+    }
+    let verdict_seconds = lives
+        .is_some_and(|n| b.guesser_wins(n).is_some())
+        .then(|| start.elapsed().as_secs_f64());
+    let narrow = !(options.verdict_only && lives.is_some());
+    // Then both sides, with a growing node budget per round.
+    let mut budget = FIRST_BUDGET;
+    while narrow && !stopped && b.lower < b.upper {
+        let mut finished_one = false;
+        for k in [b.lower + 1, b.upper] {
+            if b.lower >= b.upper || k <= b.lower || k > b.upper {
+                continue;
+            }
+            let out = run_test(&mut solver, &family, k, budget, options, progress);
+            match out {
+                Outcome::Done(r) => {
+                    apply(&mut b, k, r);
+                    finished_one = true;
+                }
+                Outcome::OutOfBudget => {}
+                Outcome::Stopped => {
+                    stopped = true;
+                    break;
+                }
+            }
+            if b.lower + 1 == b.upper && k == b.lower + 1 {
+                // Both sides would run the same test.
+                break;
+            }
+        }
+        if !finished_one {
+            budget = budget.saturating_mul(4);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let (best_first, best_first_complete) =
+        if narrow && !stopped && b.is_exact() && family.len() > 1 {
+            progress.set_phase(Phase::FirstLetters);
+            first_letters(&mut solver, &family, b.lower, options, progress)
+        } else {
+            // One word: nothing to guess, so the (empty) list is complete.
+            (Vec::new(), family.len() <= 1)
+        };
+    progress.set_phase(Phase::Done);
+    LengthSolution {
+        length: bucket.length(),
+        words: bucket.len(),
+        misses: b,
+        best_first,
+        best_first_complete,
+        nodes: solver.nodes(),
+        seconds,
+        verdict_seconds,
+        seconds_with_first: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// The optimal first letters from `family` of value `m`, and whether every letter was
+/// settled before the caller's limits stopped the search.
+fn first_letters(
+    solver: &mut Solver<'_>,
+    family: &[u32],
+    m: u32,
+    options: &SolveOptions,
+    progress: &Progress,
+) -> (Vec<String>, bool) {
+    let node = solver.root(family);
+    let letters = LetterSet::from_bits(node.split);
+    progress
+        .letters_total
+        .store(letters.len(), Ordering::Relaxed);
+    let mut best = Vec::new();
+    let mut miss = Vec::new();
+    for (i, letter) in letters.iter().enumerate() {
+        let optimal = if node.required & letter.bit() != 0 {
+            // No word lacks it: no miss part, and the hit parts are worth at most m.
+            true
+        } else {
+            solver.words.miss_part(family, letter.index(), &mut miss);
+            match run_test(solver, &miss, m, 0, options, progress) {
+                Outcome::Done(reaches) => !reaches,
+                _ => return (best, false),
+            }
+        };
+        if optimal {
+            best.push(Letter::to_string(&letter));
+        }
+        progress.letters_done.store(i as u32 + 1, Ordering::Relaxed);
+    }
+    (best, true)
+}
