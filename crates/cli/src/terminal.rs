@@ -63,6 +63,10 @@ impl std::fmt::Display for Terminated {
 impl std::error::Error for Terminated {}
 
 impl Terminated {
+    /// The terminal went away (its window closed, `tmux kill-session`, a dropped ssh
+    /// connection): ended as SIGHUP would end it, which is what the kernel usually sends too.
+    pub const HANGUP: Terminated = Terminated(1);
+
     /// The exit code: 128 + the signal number.
     pub fn exit_code(self) -> u8 {
         u8::try_from(128 + self.0).unwrap_or(255)
@@ -106,6 +110,66 @@ impl Signals {
             n => Some(Terminated(n as i32)),
         }
     }
+}
+
+/// What a terminal UI's loop gets while it waits for the next key: an event, nothing yet,
+/// or the end of the session.
+#[derive(Debug)]
+pub enum TtyEvent {
+    /// A key, a resize, ...
+    Event(ratatui::crossterm::event::Event),
+    /// Nothing arrived within [`SIGNAL_POLL`]: redraw (clocks) and wait again.
+    Idle,
+    /// A termination signal, or the terminal hung up, reached its end of input or failed to
+    /// read ([`Terminated::HANGUP`]): save, restore and exit with its code.
+    Ended(Terminated),
+}
+
+/// Waits up to [`SIGNAL_POLL`] for the next terminal event of a UI reading standard input.
+///
+/// A terminal that has hung up stays "readable" with nothing to read; crossterm's reader
+/// would loop on it forever (100 % CPU, deaf to signals), so a hang-up is looked for first
+/// and every read error ends the session as SIGHUP does.
+pub fn next_event(signals: &Signals) -> TtyEvent {
+    use ratatui::crossterm::event;
+    if let Some(signal) = signals.received() {
+        return TtyEvent::Ended(signal);
+    }
+    if stdin_hung_up() {
+        return TtyEvent::Ended(Terminated::HANGUP);
+    }
+    match event::poll(SIGNAL_POLL) {
+        Ok(false) => TtyEvent::Idle,
+        Ok(true) => match event::read() {
+            Ok(e) => TtyEvent::Event(e),
+            Err(_) => TtyEvent::Ended(Terminated::HANGUP),
+        },
+        Err(_) => TtyEvent::Ended(Terminated::HANGUP),
+    }
+}
+
+/// Whether standard input's terminal has hung up (or is closed or in error), as poll(2)
+/// reports it without waiting.
+#[cfg(unix)]
+fn stdin_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = rustix::stdio::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let zero = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match poll(&mut fds, Some(&zero)) {
+        Ok(_) => fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
+        Err(_) => true,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdin_hung_up() -> bool {
+    false
 }
 
 /// One line of input, or why there is none.
