@@ -15,7 +15,8 @@ use anyhow::Context;
 use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator};
 use clap::{Parser, Subcommand, ValueEnum};
 use lexicon::{CommonSource, CommonTier, Lexicon, LoadOptions};
-use wordplay_cli::terminal::{ColorChoice, Signals, Terminated};
+use wordplay_cli::error::UsageError;
+use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
 #[derive(Debug, Parser)]
@@ -143,79 +144,9 @@ pub(crate) enum DealFormat {
     Json,
 }
 
-/// A usage error (bad argument values): exit code 2.
-#[derive(Debug)]
-struct UsageError(String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// A failure already shown to the player (a high score that could not be saved): exit code
-/// 1 with no further message.
-#[derive(Debug)]
-pub(crate) struct Reported;
-
-impl std::fmt::Display for Reported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("reported")
-    }
-}
-
-impl std::error::Error for Reported {}
-
 /// Runs the program; exit code 0 on success, 1 on failure, 2 on a usage error.
 pub(crate) fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
-    };
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.downcast_ref::<Reported>().is_some() => ExitCode::FAILURE,
-        Err(e) if e.downcast_ref::<Terminated>().is_some() => {
-            ExitCode::from(e.downcast_ref::<Terminated>().expect("checked").exit_code())
-        }
-        Err(e) => {
-            eprintln!("blender: error: {}", message(&e));
-            if e.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-    }
-}
-
-/// The error and its causes, skipping causes whose text the message already includes
-/// (library errors often embed their source in their own message).
-fn message(e: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in e.chain() {
-        let part = cause.to_string();
-        if !text.contains(&part) {
-            if !text.is_empty() {
-                text.push_str(": ");
-            }
-            text.push_str(&part);
-        }
-    }
-    text
-}
-
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    wordplay_cli::error::main(Cli::try_parse, run)
 }
 
 /// The deal settings every subcommand that deals rounds shares.

@@ -23,7 +23,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use wordplay_cli::terminal::{Signals, Terminated, TtyEvent, next_event};
 
-use super::Reported;
+use wordplay_cli::error::Incomplete;
 use super::session::{self, Saved, Settings};
 
 /// The smallest terminal the game is drawn in.
@@ -680,7 +680,7 @@ pub(crate) fn play(
         return Err(signal.into());
     }
     if saved.failed {
-        return Err(Reported.into());
+        return Err(Incomplete.into());
     }
     Ok(())
 }

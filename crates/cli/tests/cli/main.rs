@@ -7,6 +7,7 @@ mod blender;
 mod blender_tmux;
 mod hangman;
 mod play;
+mod pipes;
 mod play_tmux;
 mod solve;
 mod suggest;
