@@ -11,8 +11,8 @@ use std::io::Write;
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
 use wordplay_cli::terminal::{Input, Lines};
 
-use wordplay_cli::error::Incomplete;
 use super::session::{self, Settings};
+use wordplay_cli::error::Incomplete;
 
 const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time /give (end the round) /quit (end the game)";
 

@@ -20,7 +20,7 @@ use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
 #[derive(Debug, Parser)]
-#[command(name = "blender", version, about, long_about = None)]
+#[command(name = "blender", version)]
 struct Cli {
     /// The full word list (accepted words); default: the embedded Wordnik list.
     #[arg(long, global = true, value_name = "FILE")]
@@ -33,27 +33,40 @@ struct Cli {
     /// embedded SCOWL list of familiar words.
     #[arg(long, global = true, value_name = "FILE")]
     common: Option<PathBuf>,
-    /// Seed for dealing rounds (default: from the clock; printed so a game can be replayed).
-    #[arg(long, global = true, conflicts_with = "daily")]
-    seed: Option<u64>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// How many required words a rack has (`play`, `deal` and `stats`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct RackArgs {
     /// How hard: the time of a round and how many required words its rack has
     /// (easy: 180 s, 6-15 words; normal: 120 s, 10-30; hard: 90 s, 25-80).
-    #[arg(long, global = true, value_enum, default_value_t = Level::Normal)]
+    #[arg(long, value_enum, default_value_t = Level::Normal)]
     difficulty: Level,
     /// Fewest required words in a round's rack (default: from --difficulty).
-    #[arg(long, global = true)]
+    #[arg(long)]
     min_words: Option<usize>,
     /// Most required words in a round's rack (default: from --difficulty).
-    #[arg(long, global = true)]
+    #[arg(long)]
     max_words: Option<usize>,
+}
+
+/// Which rounds are dealt (`play` and `deal`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct DealArgs {
+    /// The rack sizes.
+    #[command(flatten)]
+    rack: RackArgs,
+    /// Seed for dealing rounds (default: from the clock; printed so a game can be replayed).
+    #[arg(long, conflicts_with = "daily")]
+    seed: Option<u64>,
     /// The daily puzzle: one round, the same rack for everyone on DATE (YYYY-MM-DD;
     /// default: today). Played at normal difficulty.
-    #[arg(long, global = true, value_name = "DATE", num_args = 0..=1,
+    #[arg(long, value_name = "DATE", num_args = 0..=1,
           default_missing_value = "today",
           conflicts_with_all = ["difficulty", "min_words", "max_words"])]
     daily: Option<String>,
-    #[command(subcommand)]
-    command: Command,
 }
 
 /// The difficulty levels on the command line.
@@ -87,6 +100,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = DealFormat::Text)]
         format: DealFormat,
+        /// Which round.
+        #[command(flatten)]
+        deal: DealArgs,
     },
     /// Every word in a rack of up to 12 letters, grouped by length.
     Solve {
@@ -100,12 +116,19 @@ enum Command {
         format: Format,
     },
     /// Number of games and the distribution of words per game.
-    Stats,
+    Stats {
+        /// Which racks count as games.
+        #[command(flatten)]
+        rack: RackArgs,
+    },
 }
 
 /// Options of `blender play`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct PlayArgs {
+    /// Which rounds are dealt.
+    #[command(flatten)]
+    deal: DealArgs,
     /// Seconds per round (default: from --difficulty).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3600))]
     time: Option<u64>,
@@ -162,17 +185,33 @@ pub(crate) struct Dealing {
 }
 
 impl Dealing {
-    fn new(cli: &Cli) -> anyhow::Result<Dealing> {
-        let daily = cli.daily.as_deref().map(daily_date).transpose()?;
+    fn new(args: &DealArgs) -> anyhow::Result<Dealing> {
+        let daily = args.daily.as_deref().map(daily_date).transpose()?;
         let difficulty = if daily.is_some() {
             Difficulty::Normal
         } else {
-            cli.difficulty.into()
+            args.rack.difficulty.into()
         };
+        let seed = match &daily {
+            Some(date) => blender::daily_seed(date),
+            None => args.seed.unwrap_or_else(clock_seed),
+        };
+        Ok(Dealing {
+            difficulty,
+            words: args.rack.words(difficulty)?,
+            seed,
+            daily,
+        })
+    }
+}
+
+impl RackArgs {
+    /// Fewest and most required words: the flags, or `difficulty`'s range.
+    fn words(&self, difficulty: Difficulty) -> anyhow::Result<(usize, usize)> {
         let range = difficulty.words();
         let words = (
-            cli.min_words.unwrap_or(*range.start()),
-            cli.max_words.unwrap_or(*range.end()),
+            self.min_words.unwrap_or(*range.start()),
+            self.max_words.unwrap_or(*range.end()),
         );
         if words.0 > words.1 {
             return Err(UsageError(format!(
@@ -181,16 +220,7 @@ impl Dealing {
             ))
             .into());
         }
-        let seed = match &daily {
-            Some(date) => blender::daily_seed(date),
-            None => cli.seed.unwrap_or_else(clock_seed),
-        };
-        Ok(Dealing {
-            difficulty,
-            words,
-            seed,
-            daily,
-        })
+        Ok(words)
     }
 }
 
@@ -208,8 +238,6 @@ fn daily_date(text: &str) -> anyhow::Result<String> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let dealing = Dealing::new(&cli)?;
-    let (min_words, max_words) = dealing.words;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match &cli.command {
@@ -232,13 +260,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 elapsed.as_secs_f64() * 1e3
             );
         }
-        Command::Stats => {
+        Command::Stats { rack } => {
+            let (min_words, max_words) = rack.words(rack.difficulty.into())?;
             let dict = load_dictionary(&cli)?;
             let games = dict.games();
             let stats = blender::GamesStats::of(&games, min_words, max_words);
             output::stats(&mut out, &stats, min_words, max_words)?;
         }
-        Command::Deal { format } => {
+        Command::Deal { format, deal } => {
+            let dealing = Dealing::new(deal)?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let deal = session::first_deal(&generator, dealing.seed);
@@ -248,6 +278,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             // Caught from the start, so a signal while the lists load ends the game as it
             // begins instead of killing the program half-way.
             let signals = Signals::catch().context("cannot catch termination signals")?;
+            let dealing = Dealing::new(&args.deal)?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let settings = session::Settings::new(args, dealing)?;

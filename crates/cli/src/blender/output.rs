@@ -50,14 +50,12 @@ pub(crate) fn games(
     match format {
         Format::Text => {
             for g in games {
-                writeln!(
-                    out,
-                    "{} {}: {} | {}",
-                    g.letters,
-                    g.total(),
-                    g.required.join(" "),
-                    g.accepted.join(" ")
-                )?;
+                // Required words, then ` | ` and the bonus words when there are any.
+                write!(out, "{} {}: {}", g.letters, g.total(), g.required.join(" "))?;
+                if !g.accepted.is_empty() {
+                    write!(out, " | {}", g.accepted.join(" "))?;
+                }
+                writeln!(out)?;
             }
             writeln!(out, "{} games", games.len())?;
         }

@@ -23,8 +23,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use wordplay_cli::terminal::{Signals, Terminated, TtyEvent, next_event};
 
-use wordplay_cli::error::Incomplete;
 use super::session::{self, Saved, Settings};
+use wordplay_cli::error::Incomplete;
 
 /// The smallest terminal the game is drawn in.
 pub(crate) const MIN_WIDTH: u16 = 44;

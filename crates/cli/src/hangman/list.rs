@@ -14,10 +14,7 @@ pub(super) fn run() -> anyhow::Result<()> {
             format!(" (alias {})", info.aliases.join(", "))
         };
         let kind = if info.deterministic { "" } else { " [seeded]" };
-        writeln!(
-            out,
-            "{:width$}  {}{kind}{aliases}", info.name, info.summary
-        )?;
+        writeln!(out, "{:width$}  {}{kind}{aliases}", info.name, info.summary)?;
     }
     Ok(())
 }

@@ -64,14 +64,7 @@ fn the_scorer_in_every_format() {
 fn bench_in_every_format() {
     let dict = fixture("suggest.txt");
     for format in ["table", "markdown", "csv", "json"] {
-        hangman(&[
-            "bench",
-            &dict,
-            "--strategies",
-            "greedy",
-            "--format",
-            format,
-        ]);
+        hangman(&["bench", &dict, "--strategies", "greedy", "--format", format]);
     }
 }
 
