@@ -13,14 +13,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use lexicon::{CommonSource, CommonTier, Lexicon, LoadOptions};
 use wordplay_cli::error::UsageError;
 use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
 #[derive(Debug, Parser)]
-#[command(name = "blender", version)]
+#[command(
+    name = "blender",
+    version,
+    override_usage = "blender [OPTIONS] <COMMAND>\n       blender --generate <KIND>"
+)]
 struct Cli {
     /// The full word list (accepted words); default: the embedded Wordnik list.
     #[arg(long, global = true, value_name = "FILE")]
@@ -33,8 +37,11 @@ struct Cli {
     /// embedded SCOWL list of familiar words.
     #[arg(long, global = true, value_name = "FILE")]
     common: Option<PathBuf>,
+    /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
+    #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
+    generate: Option<wordplay_cli::generate::Generate>,
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// How many required words a rack has (`play`, `deal` and `stats`).
@@ -238,9 +245,22 @@ fn daily_date(text: &str) -> anyhow::Result<String> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Some(kind) = cli.generate {
+        return Ok(kind.write(Cli::command(), &mut std::io::stdout().lock())?);
+    }
+    let Some(command) = &cli.command else {
+        // Required unless --generate: checked here, since clap cannot make a subcommand
+        // optional for one flag only.
+        return Err(Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a subcommand is required (see --help)",
+            )
+            .into());
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    match &cli.command {
+    match command {
         Command::Solve { letters } => {
             let rack = Rack::parse(letters)
                 .map_err(|e| UsageError(format!("{e} (racks have 1 to {MAX_RACK} letters)")))?;

@@ -14,6 +14,10 @@ use crate::export::bench::BenchFormat;
 #[derive(Debug, Parser)]
 #[command(name = "hangman", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
+    #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
+    pub generate: Option<crate::generate::Generate>,
+
     /// A subcommand; without one, the scorer runs.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -49,6 +49,8 @@ fn hangman_list_and_help() {
     hangman(&["--help"]);
     hangman(&["bench", "--help"]);
     hangman(&["--version"]);
+    hangman(&["--generate", "complete-bash"]);
+    hangman(&["--generate", "man"]);
 }
 
 #[test]
