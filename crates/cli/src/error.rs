@@ -67,12 +67,23 @@ pub fn exit_code(result: anyhow::Result<()>) -> ExitCode {
     if err.downcast_ref::<Incomplete>().is_some() {
         return ExitCode::FAILURE;
     }
-    if let Some(usage) = err.downcast_ref::<UsageError>() {
-        eprintln!("error: {usage}\n\nFor more information, try '--help'.");
+    if is_usage(&err) {
+        eprintln!(
+            "error: {}\n\nFor more information, try '--help'.",
+            message(&err)
+        );
         return ExitCode::from(2);
     }
     eprintln!("error: {}", message(&err));
     ExitCode::FAILURE
+}
+
+/// Whether `err` is the user's mistake in the arguments: a [`UsageError`], or a strategy
+/// name or `--param` the strategy refuses (whichever command it reaches), so that a bad
+/// parameter is exit 2 everywhere.
+fn is_usage(err: &anyhow::Error) -> bool {
+    err.chain()
+        .any(|cause| cause.is::<UsageError>() || cause.is::<hangman::strategy::StrategyError>())
 }
 
 /// The error and its causes, skipping causes whose text the message already includes

@@ -13,7 +13,8 @@ use std::ffi::OsString;
 use clap::{CommandFactory, Parser};
 
 pub use args::{
-    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
+    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, StrategyChoice,
+    SuggestArgs,
 };
 pub use solve::{SolveArgs, SolveFormat};
 
