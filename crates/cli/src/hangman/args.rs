@@ -188,19 +188,25 @@ pub struct StrategyArgs {
     pub params: Vec<(String, String)>,
 }
 
+/// The seed tool's four strategies, in the order of their flags `-d`, `-s`, `-p`, `-t`.
+pub(crate) const SEED_STRATEGIES: [&str; 4] =
+    ["deterministic-regex", "sampling-regex", "predicate", "trie"];
+
 impl StrategyArgs {
     /// The chosen strategy's registry entry: a seed flag, or `--strategy` (clap refuses
     /// both at once, so neither silently wins).
     pub fn resolve(&self) -> &'static StrategyInfo {
-        let seed_flag = if self.deterministic_regex {
-            "deterministic-regex"
-        } else if self.sampling_regex {
-            "sampling-regex"
-        } else if self.predicate {
-            "predicate"
-        } else if self.trie {
-            "trie"
-        } else {
+        let flags = [
+            self.deterministic_regex,
+            self.sampling_regex,
+            self.predicate,
+            self.trie,
+        ];
+        let Some(seed_flag) = SEED_STRATEGIES
+            .iter()
+            .zip(flags)
+            .find_map(|(name, set)| set.then_some(*name))
+        else {
             return self.strategy.0;
         };
         hangman::strategy::find(seed_flag).expect("the seed strategies are registered")
@@ -326,8 +332,10 @@ pub struct BenchArgs {
     #[arg(value_name = "DICTIONARY")]
     pub dictionary: Option<PathBuf>,
 
-    /// Strategies to compare, comma-separated names or aliases, or `all`.
-    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
+    /// Strategies to compare, comma-separated names or aliases, or `all` (default: every
+    /// strategy but the four seed ones, which replay every game and take minutes on a
+    /// whole list).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',',
           value_parser = parse_strategy_or_all)]
     pub strategies: Vec<String>,
 
