@@ -106,3 +106,36 @@ fn a_plain_word_that_names_a_file_is_a_word_with_a_note() {
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("dictionary ./cat"));
 }
+
+/// An endless stream given as a word list is refused after its first KiB (it once grew
+/// to 5 GB in 6 s), by both programs.
+#[test]
+fn an_endless_stream_is_not_a_word_list() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        eprintln!("skipped: no /dev/zero");
+        return;
+    }
+    let out = cargo_bin_cmd!("hangman")
+        .args(["/dev/zero", "cat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("/dev/zero:1: the line is longer than 1024 bytes"),
+        "{stderr}"
+    );
+    let out = cargo_bin_cmd!("blender")
+        .args(["--dict", "/dev/zero", "solve", "abc"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("longer than 1024 bytes"));
+}
+
+/// A lookahead search that would run for minutes at gigabytes is refused up front.
+#[test]
+fn a_parameter_that_cannot_finish_is_capped() {
+    let stderr = usage_error(&["--strategy", "lookahead", "--param", "exact=16", "cat"]);
+    assert!(stderr.contains("must be from 2 to 12"), "{stderr}");
+}
