@@ -40,6 +40,16 @@ pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionar
     })
 }
 
+/// The common-word tier: `path`, or the embedded SCOWL tier; a user's file is described on
+/// stderr (how many lines were left out).
+pub fn load_common(path: Option<&Path>) -> anyhow::Result<lexicon::CommonTier> {
+    let common = lexicon::CommonTier::load(path).context("loading the common words")?;
+    if common.source != lexicon::CommonSource::Embedded {
+        eprintln!("note: {}", common.describe());
+    }
+    Ok(common)
+}
+
 /// `e`, with the command-line way past it when a line is not a word: the library's
 /// errors do not know the flags.
 pub fn skip_hint(e: LexiconError) -> anyhow::Error {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use lexicon::{CommonSource, CommonTier, Lexicon, LoadOptions};
+use wordplay_cli::dictionary;
 use wordplay_cli::error::UsageError;
 use wordplay_cli::terminal::{ColorChoice, Signals};
 
@@ -264,8 +264,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve { letters } => {
             let rack = Rack::parse(letters)
                 .map_err(|e| UsageError(format!("{e} (racks have 1 to {MAX_RACK} letters)")))?;
-            let accepted = load_accepted(&cli)?;
-            let dict = Dictionary::new(&accepted, None);
+            let accepted = dictionary::load(cli.dict.as_deref(), cli.skip_invalid)?;
+            let dict = Dictionary::new(&accepted.lexicon, None);
             output::solve(&mut out, &rack, &dict.solve(&rack, blender::MIN_WORD))?;
         }
         Command::Games { format } => {
@@ -341,33 +341,11 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn load_accepted(cli: &Cli) -> anyhow::Result<Lexicon> {
-    match &cli.dict {
-        Some(path) => {
-            let (lexicon, report) = Lexicon::from_path(
-                path,
-                &LoadOptions {
-                    skip_invalid: cli.skip_invalid,
-                },
-            )
-            .map_err(wordplay_cli::dictionary::skip_hint)?;
-            if let Some(notes) = report.notes() {
-                eprintln!("blender: {notes}");
-            }
-            Ok(lexicon)
-        }
-        None => Ok(Lexicon::embedded()),
-    }
-}
-
-/// Loads both tiers and indexes them; a user's common file is described on stderr.
+/// Loads both tiers (by the one loader both programs use) and indexes them.
 fn load_dictionary(cli: &Cli) -> anyhow::Result<Dictionary> {
-    let accepted = load_accepted(cli)?;
-    let common = CommonTier::load(cli.common.as_deref()).context("loading the common words")?;
-    if common.source != CommonSource::Embedded {
-        eprintln!("blender: {}", common.describe());
-    }
-    Ok(Dictionary::new(&accepted, Some(&common.lexicon)))
+    let accepted = dictionary::load(cli.dict.as_deref(), cli.skip_invalid)?;
+    let common = dictionary::load_common(cli.common.as_deref())?;
+    Ok(Dictionary::new(&accepted.lexicon, Some(&common.lexicon)))
 }
 
 /// The round timer: `--time`, or the difficulty's.
