@@ -2,7 +2,6 @@
 //! output formats (`output`), the line-mode game (`line`) and the terminal UI (`tui`).
 
 mod line;
-mod output;
 mod session;
 mod tui;
 
@@ -16,6 +15,7 @@ use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use wordplay_cli::dictionary;
 use wordplay_cli::error::UsageError;
+use wordplay_cli::export::blender::{self as export, DealFormat, Dealing, GamesFormat};
 use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
@@ -119,8 +119,8 @@ enum Command {
     /// The entire list of games: each six-letter signature with its words.
     Games {
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = GamesFormat::Text)]
+        format: GamesFormat,
     },
     /// Number of games and the distribution of words per game.
     Stats {
@@ -154,45 +154,15 @@ pub(crate) struct PlayArgs {
     color: ColorChoice,
 }
 
-/// Output formats of `blender games`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// One line per game.
-    Text,
-    /// A JSON document with the count and the games.
-    Json,
-    /// CSV with a header row.
-    Csv,
-}
-
-/// Output formats of `blender deal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum DealFormat {
-    /// A few lines of text.
-    Text,
-    /// A JSON object.
-    Json,
-}
-
 /// Runs the program; exit code 0 on success, 1 on failure, 2 on a usage error.
 pub(crate) fn main() -> ExitCode {
     wordplay_cli::error::main(Cli::try_parse, run)
 }
 
-/// The deal settings every subcommand that deals rounds shares.
-pub(crate) struct Dealing {
-    /// The difficulty (normal for the daily puzzle).
-    pub difficulty: Difficulty,
-    /// Fewest and most required words in a rack.
-    pub words: (usize, usize),
-    /// The seed of the deals.
-    pub seed: u64,
-    /// The daily puzzle's date, `YYYY-MM-DD`.
-    pub daily: Option<String>,
-}
-
-impl Dealing {
-    fn new(args: &DealArgs) -> anyhow::Result<Dealing> {
+impl DealArgs {
+    /// The deals these options ask for.
+    fn dealing(&self) -> anyhow::Result<Dealing> {
+        let args = self;
         let daily = args.daily.as_deref().map(daily_date).transpose()?;
         let difficulty = if daily.is_some() {
             Difficulty::Normal
@@ -266,14 +236,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .map_err(|e| UsageError(format!("{e} (racks have 1 to {MAX_RACK} letters)")))?;
             let accepted = dictionary::load(cli.dict.as_deref(), cli.skip_invalid)?;
             let dict = Dictionary::new(&accepted.lexicon, None);
-            output::solve(&mut out, &rack, &dict.solve(&rack, blender::MIN_WORD))?;
+            export::solve(&mut out, &rack, &dict.solve(&rack, blender::MIN_WORD))?;
         }
         Command::Games { format } => {
             let dict = load_dictionary(&cli)?;
             let started = Instant::now();
             let games = dict.games();
             let elapsed = started.elapsed();
-            output::games(&mut out, &games, *format)?;
+            export::games(&mut out, &games, *format)?;
             eprintln!(
                 "blender: {} games listed in {:.1} ms",
                 games.len(),
@@ -285,20 +255,20 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let dict = load_dictionary(&cli)?;
             let games = dict.games();
             let stats = blender::GamesStats::of(&games, min_words, max_words);
-            output::stats(&mut out, &stats, min_words, max_words)?;
+            export::stats(&mut out, &stats, min_words, max_words)?;
         }
         Command::Deal { format, deal } => {
-            let dealing = Dealing::new(deal)?;
+            let dealing = deal.dealing()?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let deal = session::first_deal(&generator, dealing.seed);
-            output::deal(&mut out, &deal, &dealing, *format)?;
+            export::deal(&mut out, &deal, &dealing, *format)?;
         }
         Command::Play(args) => {
             // Caught from the start, so a signal while the lists load ends the game as it
             // begins instead of killing the program half-way.
             let signals = Signals::catch().context("cannot catch termination signals")?;
-            let dealing = Dealing::new(&args.deal)?;
+            let dealing = args.deal.dealing()?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let settings = session::Settings::new(args, dealing)?;

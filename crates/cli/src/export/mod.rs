@@ -2,6 +2,7 @@
 //! [`ScoreReport`].
 
 pub mod bench;
+pub mod blender;
 mod csv;
 mod edn;
 mod json;
