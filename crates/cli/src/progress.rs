@@ -59,7 +59,7 @@ mod tests {
 
     #[test]
     fn rates_are_three_figures() {
-        assert_eq!(rate(660_845.1696), "661k/s");
+        assert_eq!(rate(660_845.169_6), "661k/s");
         assert_eq!(rate(1_254_000.0), "1.25M/s");
         assert_eq!(rate(42.123), "42.1/s");
         assert_eq!(rate(0.5), "0.50/s");

@@ -521,14 +521,17 @@ fn read_limited(
             line,
             limit: max_line,
         };
-        for at in start..bytes.len() {
-            if bytes[at] == b'\n' {
-                if at - line_start > max_line {
-                    return Err(too_long(line));
-                }
-                line += 1;
-                line_start = at + 1;
+        for (i, _) in bytes[start..]
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+        {
+            let at = start + i;
+            if at - line_start > max_line {
+                return Err(too_long(line));
             }
+            line += 1;
+            line_start = at + 1;
         }
         if bytes.len() - line_start > max_line {
             return Err(too_long(line));
