@@ -43,14 +43,7 @@ pub fn rate(per_sec: f64) -> String {
     } else {
         (per_sec, "")
     };
-    let decimals = if value >= 100.0 {
-        0
-    } else if value >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{value:.decimals$}{unit}/s")
+    format!("{}{unit}/s", crate::export::units::three_figures(value))
 }
 
 #[cfg(test)]

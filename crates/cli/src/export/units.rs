@@ -11,6 +11,11 @@ pub fn micros(us: f64) -> String {
     } else {
         (us, "µs")
     };
+    format!("{} {unit}", three_figures(value))
+}
+
+/// `value` (below 1,000) in three significant figures: `661`, `48.8`, `2.51`.
+pub fn three_figures(value: f64) -> String {
     let decimals = if value >= 100.0 {
         0
     } else if value >= 10.0 {
@@ -18,7 +23,7 @@ pub fn micros(us: f64) -> String {
     } else {
         2
     };
-    format!("{value:.decimals$} {unit}")
+    format!("{value:.decimals$}")
 }
 
 /// `ms` milliseconds, as [`micros`] writes them.
