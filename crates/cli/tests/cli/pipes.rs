@@ -71,6 +71,14 @@ fn bench_in_every_format() {
 }
 
 #[test]
+fn solve_in_every_format() {
+    let dict = fixture("suggest.txt");
+    for format in ["table", "json", "csv"] {
+        hangman(&["solve", &dict, "--format", format]);
+    }
+}
+
+#[test]
 fn suggest_and_play() {
     let dict = fixture("suggest.txt");
     hangman(&["suggest", "--board", "_a_", &dict]);
