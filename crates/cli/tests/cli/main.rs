@@ -5,7 +5,10 @@
 mod bench;
 mod blender;
 mod blender_tmux;
+mod flags;
+mod generate;
 mod hangman;
+mod pipes;
 mod play;
 mod play_tmux;
 mod solve;
