@@ -40,6 +40,16 @@ pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionar
     })
 }
 
+/// The common-word tier: `path`, or the embedded SCOWL tier; a user's file is described on
+/// stderr (how many lines were left out).
+pub fn load_common(path: Option<&Path>) -> anyhow::Result<lexicon::CommonTier> {
+    let common = lexicon::CommonTier::load(path).context("loading the common words")?;
+    if common.source != lexicon::CommonSource::Embedded {
+        eprintln!("note: {}", common.describe());
+    }
+    Ok(common)
+}
+
 /// `e`, with the command-line way past it when a line is not a word: the library's
 /// errors do not know the flags.
 pub fn skip_hint(e: LexiconError) -> anyhow::Error {
@@ -49,25 +59,52 @@ pub fn skip_hint(e: LexiconError) -> anyhow::Error {
     }
 }
 
-/// Splits the positional arguments `[DICTIONARY] [WORD]...`: the first is the dictionary
-/// unless it is a plain word (letters only) that names no existing file, so
-/// `hangman factual` plays "factual" on the embedded list while `hangman words.txt factual`
-/// and `hangman missing.txt` name a dictionary. `--dict` makes every positional a word.
-pub fn split_positionals(
-    dict: Option<PathBuf>,
-    positionals: &[String],
-) -> (Option<PathBuf>, Vec<String>) {
+/// The positional arguments `[DICTIONARY] [WORD]...` told apart.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Positionals {
+    /// The dictionary file, if one was named.
+    pub dictionary: Option<PathBuf>,
+    /// The test words.
+    pub words: Vec<String>,
+    /// What the user should know about the choice (a word that is also a file's name).
+    pub note: Option<String>,
+}
+
+/// Splits the positional arguments `[DICTIONARY] [WORD]...` by one rule that does not
+/// depend on the current folder: the first is the dictionary unless it is a plain word
+/// (letters a-z only). So `hangman factual` plays "factual" on the embedded list, while
+/// `hangman words.txt factual`, `hangman ./cat` and `hangman missing.txt` name a dictionary.
+/// A plain word that is also the name of a file here is still a word, with a note saying
+/// how to load the file instead. `--dict` makes every positional a word.
+pub fn split_positionals(dict: Option<PathBuf>, positionals: &[String]) -> Positionals {
     if dict.is_some() {
-        return (dict, positionals.to_vec());
+        return Positionals {
+            dictionary: dict,
+            words: positionals.to_vec(),
+            note: None,
+        };
     }
     match positionals.split_first() {
-        Some((first, rest))
-            if !first.bytes().all(|b| b.is_ascii_alphabetic()) || Path::new(first).exists() =>
-        {
-            (Some(PathBuf::from(first)), rest.to_vec())
-        }
-        _ => (None, positionals.to_vec()),
+        Some((first, rest)) if !is_plain_word(first) => Positionals {
+            dictionary: Some(PathBuf::from(first)),
+            words: rest.to_vec(),
+            note: None,
+        },
+        first => Positionals {
+            dictionary: None,
+            words: positionals.to_vec(),
+            note: first.filter(|(w, _)| Path::new(w).exists()).map(|(w, _)| {
+                format!(
+                    "{w:?} is played as a word; to use the file of that name as the \
+                     dictionary, write ./{w} or --dict {w}"
+                )
+            }),
+        },
     }
+}
+
+fn is_plain_word(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 #[cfg(test)]
@@ -79,18 +116,38 @@ mod tests {
     }
 
     #[test]
-    fn first_positional_is_a_dictionary_only_if_it_looks_like_one() {
-        let (d, w) = split_positionals(None, &strings(&["factual", "mus"]));
-        assert_eq!((d, w), (None, strings(&["factual", "mus"])));
-        let (d, w) = split_positionals(None, &strings(&["words.txt", "mus"]));
+    fn first_positional_is_a_dictionary_only_if_it_is_not_a_plain_word() {
+        let p = split_positionals(None, &strings(&["factual", "mus"]));
         assert_eq!(
-            (d, w),
-            (Some(PathBuf::from("words.txt")), strings(&["mus"]))
+            (p.dictionary, p.words),
+            (None, strings(&["factual", "mus"]))
         );
-        let (d, w) = split_positionals(None, &strings(&["/tmp", "mus"]));
-        assert_eq!((d, w), (Some(PathBuf::from("/tmp")), strings(&["mus"])));
-        let (d, w) = split_positionals(Some("x.txt".into()), &strings(&["a.b"]));
-        assert_eq!((d, w), (Some(PathBuf::from("x.txt")), strings(&["a.b"])));
-        assert_eq!(split_positionals(None, &[]), (None, vec![]));
+        assert_eq!(p.note, None);
+        let p = split_positionals(None, &strings(&["words.txt", "mus"]));
+        assert_eq!(p.dictionary, Some(PathBuf::from("words.txt")));
+        assert_eq!(p.words, strings(&["mus"]));
+        let p = split_positionals(None, &strings(&["/tmp", "mus"]));
+        assert_eq!(p.dictionary, Some(PathBuf::from("/tmp")));
+        let p = split_positionals(Some("x.txt".into()), &strings(&["a.b"]));
+        assert_eq!(
+            (p.dictionary, p.words),
+            (Some("x.txt".into()), strings(&["a.b"]))
+        );
+        let p = split_positionals(None, &[]);
+        assert_eq!((p.dictionary, p.words, p.note), (None, vec![], None));
+    }
+
+    #[test]
+    fn a_word_that_names_a_file_is_a_word_with_a_note() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("cat");
+        std::fs::write(&file, "cat\n").unwrap();
+        // An absolute path is not a plain word: the rule only looks at the text.
+        let p = split_positionals(None, &[file.display().to_string()]);
+        assert_eq!(p.dictionary, Some(file));
+        // The crate's folder (the tests' working directory) has a `src` folder.
+        let p = split_positionals(None, &strings(&["src"]));
+        assert_eq!((p.dictionary, p.words), (None, strings(&["src"])));
+        assert!(p.note.unwrap().contains("./src or --dict src"));
     }
 }

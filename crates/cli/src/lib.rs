@@ -8,6 +8,7 @@
 pub mod dictionary;
 pub mod error;
 pub mod export;
+pub mod generate;
 pub mod hangman;
 pub mod progress;
 pub mod terminal;

@@ -16,36 +16,41 @@ pub const SIGNAL_POLL: Duration = Duration::from_millis(100);
 /// The longest input line read in line mode; longer ones are refused, not buffered.
 pub const MAX_LINE: usize = 4096;
 
-/// When to colour the terminal UI.
+/// When to colour: the one rule of both programs (`--color WHEN`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// Colour on a terminal unless the `NO_COLOR` environment variable is set.
+    /// Colour on a terminal, unless the `NO_COLOR` environment variable is set.
     #[default]
     Auto,
-    /// Always colour (even with `NO_COLOR`).
+    /// Always colour (even with `NO_COLOR`, even into a pipe).
     Always,
     /// Never colour: emphasis by bold, dim and reverse video only.
     Never,
 }
 
 impl ColorChoice {
-    /// Whether to colour, given the `NO_COLOR` variable's value (see no-color.org: set and
-    /// not empty means no colour).
-    pub fn enabled(self, no_color: Option<&std::ffi::OsStr>) -> bool {
+    /// Whether to colour output going to a terminal (`terminal`) or not, given the
+    /// `NO_COLOR` variable's value (see no-color.org: set and not empty means no colour).
+    pub fn enabled(self, no_color: Option<&std::ffi::OsStr>, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => no_color.is_none_or(|v| v.is_empty()),
+            ColorChoice::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
         }
     }
 
-    /// [`ColorChoice::enabled`] with this process's environment. With `always`, also tells
-    /// crossterm (which on its own drops colours when `NO_COLOR` is set) to colour.
+    /// [`ColorChoice::enabled`] for standard output with this process's environment. With
+    /// `always`, also tells crossterm (which on its own drops colours when `NO_COLOR` is
+    /// set) to colour.
     pub fn resolve(self) -> bool {
+        use std::io::IsTerminal;
         if self == ColorChoice::Always {
             ratatui::crossterm::style::force_color_output(true);
         }
-        self.enabled(std::env::var_os("NO_COLOR").as_deref())
+        self.enabled(
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::io::stdout().is_terminal(),
+        )
     }
 }
 
@@ -63,6 +68,10 @@ impl std::fmt::Display for Terminated {
 impl std::error::Error for Terminated {}
 
 impl Terminated {
+    /// The terminal went away (its window closed, `tmux kill-session`, a dropped ssh
+    /// connection): ended as SIGHUP would end it, which is what the kernel usually sends too.
+    pub const HANGUP: Terminated = Terminated(1);
+
     /// The exit code: 128 + the signal number.
     pub fn exit_code(self) -> u8 {
         u8::try_from(128 + self.0).unwrap_or(255)
@@ -106,6 +115,66 @@ impl Signals {
             n => Some(Terminated(n as i32)),
         }
     }
+}
+
+/// What a terminal UI's loop gets while it waits for the next key: an event, nothing yet,
+/// or the end of the session.
+#[derive(Debug)]
+pub enum TtyEvent {
+    /// A key, a resize, ...
+    Event(ratatui::crossterm::event::Event),
+    /// Nothing arrived within [`SIGNAL_POLL`]: redraw (clocks) and wait again.
+    Idle,
+    /// A termination signal, or the terminal hung up, reached its end of input or failed to
+    /// read ([`Terminated::HANGUP`]): save, restore and exit with its code.
+    Ended(Terminated),
+}
+
+/// Waits up to [`SIGNAL_POLL`] for the next terminal event of a UI reading standard input.
+///
+/// A terminal that has hung up stays "readable" with nothing to read; crossterm's reader
+/// would loop on it forever (100 % CPU, deaf to signals), so a hang-up is looked for first
+/// and every read error ends the session as SIGHUP does.
+pub fn next_event(signals: &Signals) -> TtyEvent {
+    use ratatui::crossterm::event;
+    if let Some(signal) = signals.received() {
+        return TtyEvent::Ended(signal);
+    }
+    if stdin_hung_up() {
+        return TtyEvent::Ended(Terminated::HANGUP);
+    }
+    match event::poll(SIGNAL_POLL) {
+        Ok(false) => TtyEvent::Idle,
+        Ok(true) => match event::read() {
+            Ok(e) => TtyEvent::Event(e),
+            Err(_) => TtyEvent::Ended(Terminated::HANGUP),
+        },
+        Err(_) => TtyEvent::Ended(Terminated::HANGUP),
+    }
+}
+
+/// Whether standard input's terminal has hung up (or is closed or in error), as poll(2)
+/// reports it without waiting.
+#[cfg(unix)]
+fn stdin_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = rustix::stdio::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let zero = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match poll(&mut fds, Some(&zero)) {
+        Ok(_) => fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
+        Err(_) => true,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdin_hung_up() -> bool {
+    false
 }
 
 /// One line of input, or why there is none.
@@ -275,10 +344,11 @@ mod tests {
     fn no_color_and_the_flag() {
         let set = Some(std::ffi::OsStr::new("1"));
         let empty = Some(std::ffi::OsStr::new(""));
-        assert!(ColorChoice::Auto.enabled(None));
-        assert!(ColorChoice::Auto.enabled(empty));
-        assert!(!ColorChoice::Auto.enabled(set));
-        assert!(ColorChoice::Always.enabled(set));
-        assert!(!ColorChoice::Never.enabled(None));
+        assert!(ColorChoice::Auto.enabled(None, true));
+        assert!(ColorChoice::Auto.enabled(empty, true));
+        assert!(!ColorChoice::Auto.enabled(set, true));
+        assert!(!ColorChoice::Auto.enabled(None, false));
+        assert!(ColorChoice::Always.enabled(set, false));
+        assert!(!ColorChoice::Never.enabled(None, true));
     }
 }

@@ -20,6 +20,27 @@ pub enum LexiconError {
         /// The path as given.
         path: PathBuf,
     },
+    /// The file is larger than [`crate::MAX_FILE_BYTES`] (or an endless stream).
+    #[error("word list {path} is larger than {limit_mib} MiB, the most a word list may hold")]
+    TooLarge {
+        /// The path as given.
+        path: PathBuf,
+        /// The limit in MiB.
+        limit_mib: u64,
+    },
+    /// A line is longer than [`crate::MAX_LINE_BYTES`]: the file is not a word list.
+    #[error(
+        "word list {path}:{line}: the line is longer than {limit} bytes; a word list has one word (at most {max} letters) per line",
+        max = crate::MAX_WORD_LEN
+    )]
+    LineTooLong {
+        /// The path as given.
+        path: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
     /// The bytes are not UTF-8.
     #[error(
         "word list {source_name}:{line}: invalid UTF-8 (byte 0x{byte:02x}); word lists must be UTF-8 text"
@@ -39,7 +60,7 @@ pub enum LexiconError {
         source_name: String,
         /// 1-based line number.
         line: usize,
-        /// The line, trimmed.
+        /// The line, trimmed (its first 40 characters and `…` if longer).
         word: String,
         /// What is wrong with it.
         problem: String,

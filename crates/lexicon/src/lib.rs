@@ -330,7 +330,7 @@ impl Lexicon {
                 if options.skip_invalid {
                     report.skipped.push(SkippedLine {
                         line,
-                        word: word.to_string(),
+                        word: quoted_prefix(word),
                         problem,
                     });
                     continue;
@@ -338,7 +338,7 @@ impl Lexicon {
                 return Err(LexiconError::InvalidWord {
                     source_name: source_name.to_string(),
                     line,
-                    word: word.to_string(),
+                    word: quoted_prefix(word),
                     problem,
                 });
             }
@@ -468,17 +468,89 @@ impl Lexicon {
     }
 }
 
-/// The bytes of a word-list file; a directory or an unreadable file is an error naming it.
+/// The largest word-list file read: 256 MiB, over 100 times the 173,528-word challenge list
+/// (a list of a million words takes about 10 MiB). A larger file, or an endless stream such
+/// as `/dev/zero`, is an error rather than a process growing until the machine swaps.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The longest line of a word-list file, in bytes: no word is longer than
+/// [`MAX_WORD_LEN`] letters, so a longer line means the file is not a word list.
+pub const MAX_LINE_BYTES: usize = 1024;
+
+/// The bytes of a word-list file; a directory, an unreadable file, a file above
+/// [`MAX_FILE_BYTES`] or a line above [`MAX_LINE_BYTES`] is an error naming it. Read in
+/// pieces, so that a stream without line ends fails after [`MAX_LINE_BYTES`].
 fn read_file(path: &Path) -> Result<Vec<u8>, LexiconError> {
     if path.is_dir() {
         return Err(LexiconError::IsDirectory {
             path: path.to_path_buf(),
         });
     }
-    std::fs::read(path).map_err(|source| LexiconError::Io {
+    let file = std::fs::File::open(path).map_err(|source| LexiconError::Io {
         path: path.to_path_buf(),
         source,
-    })
+    })?;
+    read_limited(file, path, MAX_FILE_BYTES, MAX_LINE_BYTES)
+}
+
+/// [`read_file`]'s reading, with its limits as parameters (for tests).
+fn read_limited(
+    input: impl std::io::Read,
+    path: &Path,
+    max_bytes: u64,
+    max_line: usize,
+) -> Result<Vec<u8>, LexiconError> {
+    use std::io::{BufRead, Read};
+    let io = |source| LexiconError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut reader = std::io::BufReader::new(input).take(max_bytes + 1);
+    let mut bytes = Vec::new();
+    let (mut line, mut line_start) = (1, 0);
+    loop {
+        let piece = reader.fill_buf().map_err(io)?;
+        if piece.is_empty() {
+            return Ok(bytes);
+        }
+        let (start, n) = (bytes.len(), piece.len());
+        bytes.extend_from_slice(piece);
+        reader.consume(n);
+        let too_long = |line| LexiconError::LineTooLong {
+            path: path.to_path_buf(),
+            line,
+            limit: max_line,
+        };
+        for (i, _) in bytes[start..]
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+        {
+            let at = start + i;
+            if at - line_start > max_line {
+                return Err(too_long(line));
+            }
+            line += 1;
+            line_start = at + 1;
+        }
+        if bytes.len() - line_start > max_line {
+            return Err(too_long(line));
+        }
+        if bytes.len() as u64 > max_bytes {
+            return Err(LexiconError::TooLarge {
+                path: path.to_path_buf(),
+                limit_mib: max_bytes >> 20,
+            });
+        }
+    }
+}
+
+/// `word` as an error quotes it: at most 40 characters, then `…`.
+fn quoted_prefix(word: &str) -> String {
+    match word.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &word[..at]),
+        None => word.to_string(),
+    }
 }
 
 /// Why a trimmed, non-empty line is not a word, or `None` if it is one (upper case allowed).

@@ -158,3 +158,51 @@ proptest! {
         }
     }
 }
+
+/// A stream without line ends (as `/dev/zero`) fails once a line passes the limit, having
+/// read no more than a buffer beyond it; a file above the size limit fails too.
+#[test]
+fn endless_streams_and_huge_files_are_refused() {
+    let path = std::path::Path::new("stream");
+    let zeros = std::io::repeat(0);
+    match super::read_limited(zeros, path, 1 << 30, 1024) {
+        Err(LexiconError::LineTooLong {
+            line: 1,
+            limit: 1024,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    // Short lines, but more bytes than allowed.
+    let lines = std::io::Read::take(std::io::repeat(b'\n'), 100_000);
+    match super::read_limited(lines, path, 50_000, 1024) {
+        Err(e @ LexiconError::TooLarge { .. }) => {
+            assert!(e.to_string().contains("stream is larger than"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Within both limits: the bytes, and the line numbers of a later long line.
+    let text = b"cat\ndog\n".repeat(1000);
+    assert_eq!(
+        super::read_limited(&text[..], path, 1 << 20, 8).unwrap(),
+        text
+    );
+    let mut long = b"cat\ndog\n".to_vec();
+    long.extend(vec![b'a'; 20]);
+    match super::read_limited(&long[..], path, 1 << 20, 8) {
+        Err(LexiconError::LineTooLong { line: 3, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn errors_quote_a_short_prefix_of_a_long_line() {
+    let line = format!("{}1", "a".repeat(1000));
+    let err = Lexicon::from_text("list", &line, &LoadOptions::default()).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains(&format!("\"{}…\"", "a".repeat(40))),
+        "{message}"
+    );
+    assert!(message.len() < 200, "{message}");
+}

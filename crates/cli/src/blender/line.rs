@@ -11,8 +11,8 @@ use std::io::Write;
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
 use wordplay_cli::terminal::{Input, Lines};
 
-use super::Reported;
 use super::session::{self, Settings};
+use wordplay_cli::error::Incomplete;
 
 const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time /give (end the round) /quit (end the game)";
 
@@ -126,7 +126,7 @@ pub(crate) fn play_with<C: Clock>(
         return Err(signal.into());
     }
     if saved.failed {
-        return Err(Reported.into());
+        return Err(Incomplete.into());
     }
     Ok(())
 }

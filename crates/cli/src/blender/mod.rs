@@ -2,7 +2,6 @@
 //! output formats (`output`), the line-mode game (`line`) and the terminal UI (`tui`).
 
 mod line;
-mod output;
 mod session;
 mod tui;
 
@@ -13,13 +12,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator};
-use clap::{Parser, Subcommand, ValueEnum};
-use lexicon::{CommonSource, CommonTier, Lexicon, LoadOptions};
-use wordplay_cli::terminal::{ColorChoice, Signals, Terminated};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use wordplay_cli::dictionary;
+use wordplay_cli::error::UsageError;
+use wordplay_cli::export::blender::{self as export, DealFormat, Dealing, GamesFormat};
+use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
 #[derive(Debug, Parser)]
-#[command(name = "blender", version, about, long_about = None)]
+#[command(
+    name = "blender",
+    version,
+    override_usage = "blender [OPTIONS] <COMMAND>\n       blender --generate <KIND>"
+)]
 struct Cli {
     /// The full word list (accepted words); default: the embedded Wordnik list.
     #[arg(long, global = true, value_name = "FILE")]
@@ -32,27 +37,43 @@ struct Cli {
     /// embedded SCOWL list of familiar words.
     #[arg(long, global = true, value_name = "FILE")]
     common: Option<PathBuf>,
-    /// Seed for dealing rounds (default: from the clock; printed so a game can be replayed).
-    #[arg(long, global = true, conflicts_with = "daily")]
-    seed: Option<u64>,
+    /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
+    #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
+    generate: Option<wordplay_cli::generate::Generate>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// How many required words a rack has (`play`, `deal` and `stats`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct RackArgs {
     /// How hard: the time of a round and how many required words its rack has
     /// (easy: 180 s, 6-15 words; normal: 120 s, 10-30; hard: 90 s, 25-80).
-    #[arg(long, global = true, value_enum, default_value_t = Level::Normal)]
+    #[arg(long, value_enum, default_value_t = Level::Normal)]
     difficulty: Level,
     /// Fewest required words in a round's rack (default: from --difficulty).
-    #[arg(long, global = true)]
+    #[arg(long)]
     min_words: Option<usize>,
     /// Most required words in a round's rack (default: from --difficulty).
-    #[arg(long, global = true)]
+    #[arg(long)]
     max_words: Option<usize>,
+}
+
+/// Which rounds are dealt (`play` and `deal`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct DealArgs {
+    /// The rack sizes.
+    #[command(flatten)]
+    rack: RackArgs,
+    /// Seed for dealing rounds (default: from the clock; printed so a game can be replayed).
+    #[arg(long, conflicts_with = "daily")]
+    seed: Option<u64>,
     /// The daily puzzle: one round, the same rack for everyone on DATE (YYYY-MM-DD;
     /// default: today). Played at normal difficulty.
-    #[arg(long, global = true, value_name = "DATE", num_args = 0..=1,
+    #[arg(long, value_name = "DATE", num_args = 0..=1,
           default_missing_value = "today",
           conflicts_with_all = ["difficulty", "min_words", "max_words"])]
     daily: Option<String>,
-    #[command(subcommand)]
-    command: Command,
 }
 
 /// The difficulty levels on the command line.
@@ -86,6 +107,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = DealFormat::Text)]
         format: DealFormat,
+        /// Which round.
+        #[command(flatten)]
+        deal: DealArgs,
     },
     /// Every word in a rack of up to 12 letters, grouped by length.
     Solve {
@@ -95,16 +119,23 @@ enum Command {
     /// The entire list of games: each six-letter signature with its words.
     Games {
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = GamesFormat::Text)]
+        format: GamesFormat,
     },
     /// Number of games and the distribution of words per game.
-    Stats,
+    Stats {
+        /// Which racks count as games.
+        #[command(flatten)]
+        rack: RackArgs,
+    },
 }
 
 /// Options of `blender play`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct PlayArgs {
+    /// Which rounds are dealt.
+    #[command(flatten)]
+    deal: DealArgs,
     /// Seconds per round (default: from --difficulty).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3600))]
     time: Option<u64>,
@@ -123,125 +154,41 @@ pub(crate) struct PlayArgs {
     color: ColorChoice,
 }
 
-/// Output formats of `blender games`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// One line per game.
-    Text,
-    /// A JSON document with the count and the games.
-    Json,
-    /// CSV with a header row.
-    Csv,
-}
-
-/// Output formats of `blender deal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum DealFormat {
-    /// A few lines of text.
-    Text,
-    /// A JSON object.
-    Json,
-}
-
-/// A usage error (bad argument values): exit code 2.
-#[derive(Debug)]
-struct UsageError(String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// A failure already shown to the player (a high score that could not be saved): exit code
-/// 1 with no further message.
-#[derive(Debug)]
-pub(crate) struct Reported;
-
-impl std::fmt::Display for Reported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("reported")
-    }
-}
-
-impl std::error::Error for Reported {}
-
 /// Runs the program; exit code 0 on success, 1 on failure, 2 on a usage error.
 pub(crate) fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
-    };
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.downcast_ref::<Reported>().is_some() => ExitCode::FAILURE,
-        Err(e) if e.downcast_ref::<Terminated>().is_some() => {
-            ExitCode::from(e.downcast_ref::<Terminated>().expect("checked").exit_code())
-        }
-        Err(e) => {
-            eprintln!("blender: error: {}", message(&e));
-            if e.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-    }
+    wordplay_cli::error::main(Cli::try_parse, run)
 }
 
-/// The error and its causes, skipping causes whose text the message already includes
-/// (library errors often embed their source in their own message).
-fn message(e: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in e.chain() {
-        let part = cause.to_string();
-        if !text.contains(&part) {
-            if !text.is_empty() {
-                text.push_str(": ");
-            }
-            text.push_str(&part);
-        }
-    }
-    text
-}
-
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
-/// The deal settings every subcommand that deals rounds shares.
-pub(crate) struct Dealing {
-    /// The difficulty (normal for the daily puzzle).
-    pub difficulty: Difficulty,
-    /// Fewest and most required words in a rack.
-    pub words: (usize, usize),
-    /// The seed of the deals.
-    pub seed: u64,
-    /// The daily puzzle's date, `YYYY-MM-DD`.
-    pub daily: Option<String>,
-}
-
-impl Dealing {
-    fn new(cli: &Cli) -> anyhow::Result<Dealing> {
-        let daily = cli.daily.as_deref().map(daily_date).transpose()?;
+impl DealArgs {
+    /// The deals these options ask for.
+    fn dealing(&self) -> anyhow::Result<Dealing> {
+        let args = self;
+        let daily = args.daily.as_deref().map(daily_date).transpose()?;
         let difficulty = if daily.is_some() {
             Difficulty::Normal
         } else {
-            cli.difficulty.into()
+            args.rack.difficulty.into()
         };
+        let seed = match &daily {
+            Some(date) => blender::daily_seed(date),
+            None => args.seed.unwrap_or_else(clock_seed),
+        };
+        Ok(Dealing {
+            difficulty,
+            words: args.rack.words(difficulty)?,
+            seed,
+            daily,
+        })
+    }
+}
+
+impl RackArgs {
+    /// Fewest and most required words: the flags, or `difficulty`'s range.
+    fn words(&self, difficulty: Difficulty) -> anyhow::Result<(usize, usize)> {
         let range = difficulty.words();
         let words = (
-            cli.min_words.unwrap_or(*range.start()),
-            cli.max_words.unwrap_or(*range.end()),
+            self.min_words.unwrap_or(*range.start()),
+            self.max_words.unwrap_or(*range.end()),
         );
         if words.0 > words.1 {
             return Err(UsageError(format!(
@@ -250,16 +197,7 @@ impl Dealing {
             ))
             .into());
         }
-        let seed = match &daily {
-            Some(date) => blender::daily_seed(date),
-            None => cli.seed.unwrap_or_else(clock_seed),
-        };
-        Ok(Dealing {
-            difficulty,
-            words,
-            seed,
-            daily,
-        })
+        Ok(words)
     }
 }
 
@@ -277,46 +215,60 @@ fn daily_date(text: &str) -> anyhow::Result<String> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let dealing = Dealing::new(&cli)?;
-    let (min_words, max_words) = dealing.words;
+    if let Some(kind) = cli.generate {
+        return Ok(kind.write(Cli::command(), &mut std::io::stdout().lock())?);
+    }
+    let Some(command) = &cli.command else {
+        // Required unless --generate: checked here, since clap cannot make a subcommand
+        // optional for one flag only.
+        return Err(Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a subcommand is required (see --help)",
+            )
+            .into());
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    match &cli.command {
+    match command {
         Command::Solve { letters } => {
             let rack = Rack::parse(letters)
                 .map_err(|e| UsageError(format!("{e} (racks have 1 to {MAX_RACK} letters)")))?;
-            let accepted = load_accepted(&cli)?;
-            let dict = Dictionary::new(&accepted, None);
-            output::solve(&mut out, &rack, &dict.solve(&rack, blender::MIN_WORD))?;
+            let accepted = dictionary::load(cli.dict.as_deref(), cli.skip_invalid)?;
+            let dict = Dictionary::new(&accepted.lexicon, None);
+            export::solve(&mut out, &rack, &dict.solve(&rack, blender::MIN_WORD))?;
         }
         Command::Games { format } => {
             let dict = load_dictionary(&cli)?;
             let started = Instant::now();
             let games = dict.games();
             let elapsed = started.elapsed();
-            output::games(&mut out, &games, *format)?;
+            export::games(&mut out, &games, *format)?;
             eprintln!(
                 "blender: {} games listed in {:.1} ms",
                 games.len(),
                 elapsed.as_secs_f64() * 1e3
             );
         }
-        Command::Stats => {
+        Command::Stats { rack } => {
+            let (min_words, max_words) = rack.words(rack.difficulty.into())?;
             let dict = load_dictionary(&cli)?;
             let games = dict.games();
             let stats = blender::GamesStats::of(&games, min_words, max_words);
-            output::stats(&mut out, &stats, min_words, max_words)?;
+            export::stats(&mut out, &stats, min_words, max_words)?;
         }
-        Command::Deal { format } => {
+        Command::Deal { format, deal } => {
+            let dealing = deal.dealing()?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let deal = session::first_deal(&generator, dealing.seed);
-            output::deal(&mut out, &deal, &dealing, *format)?;
+            export::deal(&mut out, &deal, &dealing, *format)?;
         }
         Command::Play(args) => {
             // Caught from the start, so a signal while the lists load ends the game as it
             // begins instead of killing the program half-way.
             let signals = Signals::catch().context("cannot catch termination signals")?;
+            let dealing = args.deal.dealing()?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
             let settings = session::Settings::new(args, dealing)?;
@@ -359,33 +311,11 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn load_accepted(cli: &Cli) -> anyhow::Result<Lexicon> {
-    match &cli.dict {
-        Some(path) => {
-            let (lexicon, report) = Lexicon::from_path(
-                path,
-                &LoadOptions {
-                    skip_invalid: cli.skip_invalid,
-                },
-            )
-            .map_err(wordplay_cli::dictionary::skip_hint)?;
-            if let Some(notes) = report.notes() {
-                eprintln!("blender: {notes}");
-            }
-            Ok(lexicon)
-        }
-        None => Ok(Lexicon::embedded()),
-    }
-}
-
-/// Loads both tiers and indexes them; a user's common file is described on stderr.
+/// Loads both tiers (by the one loader both programs use) and indexes them.
 fn load_dictionary(cli: &Cli) -> anyhow::Result<Dictionary> {
-    let accepted = load_accepted(cli)?;
-    let common = CommonTier::load(cli.common.as_deref()).context("loading the common words")?;
-    if common.source != CommonSource::Embedded {
-        eprintln!("blender: {}", common.describe());
-    }
-    Ok(Dictionary::new(&accepted, Some(&common.lexicon)))
+    let accepted = dictionary::load(cli.dict.as_deref(), cli.skip_invalid)?;
+    let common = dictionary::load_common(cli.common.as_deref())?;
+    Ok(Dictionary::new(&accepted.lexicon, Some(&common.lexicon)))
 }
 
 /// The round timer: `--time`, or the difficulty's.

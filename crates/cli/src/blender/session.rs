@@ -10,7 +10,8 @@ use blender::{
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use super::{Dealing, PlayArgs};
+use super::PlayArgs;
+use wordplay_cli::export::blender::Dealing;
 
 /// The settings of a game, resolved from the command line.
 #[derive(Clone, Debug)]

@@ -12,19 +12,19 @@
 //! a panic hook that restores it; a guard restores it otherwise). A terminal too small for
 //! the game shows a notice instead and stops the timer until it is large enough again.
 
-use std::time::Duration;
+use std::io::Write;
 
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use wordplay_cli::terminal::Signals;
+use wordplay_cli::terminal::{Signals, Terminated, TtyEvent, next_event};
 
-use super::Reported;
 use super::session::{self, Saved, Settings};
+use wordplay_cli::error::Incomplete;
 
 /// The smallest terminal the game is drawn in.
 pub(crate) const MIN_WIDTH: u16 = 44;
@@ -633,45 +633,54 @@ pub(crate) fn play(
         let mut terminal = ratatui::try_init()?;
         let _guard = RestoreGuard;
         while !app.wants_quit() {
-            if let Some(s) = signals.received() {
-                signal = Some(s);
+            // A terminal that is gone cannot be drawn on: that ends the game as its
+            // hang-up does, the points still recorded below.
+            let drawn = terminal.size().and_then(|size| {
+                app.fit(size.width, size.height);
+                app.tick();
+                terminal.draw(|f| app.render(f)).map(|_| ())
+            });
+            if drawn.is_err() {
+                signal = Some(Terminated::HANGUP);
                 break;
             }
-            let size = terminal.size()?;
-            app.fit(size.width, size.height);
-            app.tick();
-            terminal.draw(|f| app.render(f))?;
-            if event::poll(Duration::from_millis(100))?
-                && let Event::Key(key) = event::read()?
-            {
-                app.handle_key(key);
+            match next_event(signals) {
+                TtyEvent::Event(Event::Key(key)) => app.handle_key(key),
+                TtyEvent::Event(_) | TtyEvent::Idle => {}
+                TtyEvent::Ended(s) => {
+                    signal = Some(s);
+                    break;
+                }
             }
         }
     }
     let saved = app.finish().clone();
     let game = app.game();
-    println!(
-        "Word Blender ({}): game over, score {}, {} won.",
+    // Stdout may be the terminal that hung up (the score is saved already): the summary is
+    // then written nowhere, without a panic.
+    let mut summary = format!(
+        "Word Blender ({}): game over, score {}, {} won.\n",
         settings.describe(),
         game.score(),
         session::plural(game.rounds_won() as usize, "round")
     );
-    if let Some(summary) = game.summary()
-        && !summary.missed.is_empty()
+    if let Some(last) = game.summary()
+        && !last.missed.is_empty()
     {
-        println!("Missed in the last round: {}", summary.missed.join(" "));
+        summary += &format!("Missed in the last round: {}\n", last.missed.join(" "));
     }
     if let Some(date) = &settings.daily {
-        println!("{}", session::share_line(game, date));
+        summary += &format!("{}\n", session::share_line(game, date));
     }
     for line in &saved.lines {
-        println!("{line}");
+        summary += &format!("{line}\n");
     }
+    let _ = std::io::stdout().write_all(summary.as_bytes());
     if let Some(signal) = signal {
         return Err(signal.into());
     }
     if saved.failed {
-        return Err(Reported.into());
+        return Err(Incomplete.into());
     }
     Ok(())
 }

@@ -2,11 +2,15 @@
 //! [`ScoreReport`].
 
 pub mod bench;
+pub mod blender;
 mod csv;
 mod edn;
 mod json;
 pub mod solve;
 mod table;
+#[cfg(test)]
+mod tests;
+pub mod units;
 
 use std::io::Write;
 
@@ -64,4 +68,10 @@ pub fn write(
         Format::Csv => csv::write(out, report),
         Format::Edn => edn::write(out, report),
     }
+}
+
+/// The width of the terminal standard output is, if it is one: tables are fitted to it.
+/// In a pipe or file, lines keep their natural width.
+pub fn terminal_width() -> Option<u16> {
+    terminal_size::terminal_size_of(std::io::stdout()).map(|(terminal_size::Width(w), _)| w)
 }

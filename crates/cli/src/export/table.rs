@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-
 use super::ScoreReport;
+use super::units::{micros, millis};
 
 pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> std::io::Result<()> {
     if rows && !report.games.is_empty() {
@@ -14,27 +13,38 @@ pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> st
                 writeln!(out, "  {line}")?;
             }
         }
-        let mut table = Table::new();
-        table
-            .load_style(presets::NOTHING)
-            .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(["word", "score", "result", "wrong", "guesses", "µs"]);
-        for g in &report.games {
-            table.add_row([
-                g.word.clone(),
+        // Streamed row by row (a table crate would hold a second copy of every row: 2 GB
+        // for a million words); the column widths come from one pass over the results.
+        let header = ["word", "score", "result", "wrong", "guesses", "µs"];
+        let cells = |g: &hangman::result::GameResult| {
+            [
                 g.score.to_string(),
                 (if g.won { "won" } else { "lost" }).to_string(),
                 g.wrong_guesses.to_string(),
                 g.guesses.to_string(),
                 format!("{:.1}", g.micros),
-            ]);
-        }
-        for column in 1..6 {
-            if let Some(c) = table.column_mut(column) {
-                c.set_cell_alignment(CellAlignment::Right);
+            ]
+        };
+        let mut widths = header.map(|h| h.chars().count());
+        for g in &report.games {
+            widths[0] = widths[0].max(g.word.chars().count());
+            for (w, cell) in widths[1..].iter_mut().zip(cells(g)) {
+                *w = (*w).max(cell.chars().count());
             }
         }
-        writeln!(out, "{table}")?;
+        // One space either side of every cell; the word left-aligned, numbers right.
+        let line = |out: &mut dyn Write, word: &str, rest: &[String]| -> std::io::Result<()> {
+            write!(out, " {word:<w$} ", w = widths[0])?;
+            for (cell, w) in rest.iter().zip(&widths[1..]) {
+                write!(out, " {cell:>w$} ")?;
+            }
+            writeln!(out)
+        };
+        let titles: Vec<String> = header[1..].iter().map(|h| h.to_string()).collect();
+        line(out, header[0], &titles)?;
+        for g in &report.games {
+            line(out, &g.word, &cells(g))?;
+        }
         writeln!(out)?;
     }
     let s = &report.summary;
@@ -50,13 +60,18 @@ pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> st
     )?;
     writeln!(
         out,
-        "time per game {:.2} µs mean, {:.2} µs median, {:.2} µs p99 · wall {:.1} ms on {} thread(s)",
-        s.mean_micros, s.median_micros, s.p99_micros, s.wall_ms, report.threads
+        "time per game {} mean, {} median, {} p99 · wall {} on {} thread(s)",
+        micros(s.mean_micros),
+        micros(s.median_micros),
+        micros(s.p99_micros),
+        millis(s.wall_ms),
+        report.threads
     )?;
     writeln!(
         out,
-        "one-time setup: dictionary load {:.1} ms, strategy setup {:.1} ms",
-        report.load_ms, s.setup_ms
+        "one-time setup: dictionary load {}, strategy setup {}",
+        millis(report.load_ms),
+        millis(s.setup_ms)
     )?;
     if !report.not_played.is_empty() {
         writeln!(

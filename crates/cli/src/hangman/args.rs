@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use hangman::strategy::StrategyInfo;
 
 use crate::export::bench::BenchFormat;
 
@@ -12,8 +13,20 @@ use crate::export::bench::BenchFormat;
 /// average (lower is better): `hangman [DICTIONARY] [WORD]...`. With no DICTIONARY the
 /// embedded word list is used.
 #[derive(Debug, Parser)]
-#[command(name = "hangman", version, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "hangman",
+    version,
+    args_conflicts_with_subcommands = true,
+    // Written out: clap would render the one list of positionals as `<DICTIONARY] [WORD>`.
+    override_usage = "hangman [OPTIONS] [DICTIONARY] [WORD]...\n       \
+                      hangman <COMMAND>\n       \
+                      hangman --generate <KIND>"
+)]
 pub struct Cli {
+    /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
+    #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
+    pub generate: Option<crate::generate::Generate>,
+
     /// A subcommand; without one, the scorer runs.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -55,10 +68,17 @@ pub struct PlayArgs {
           value_parser = clap::value_parser!(u64).range(1..=lexicon::MAX_WORD_LEN as u64))]
     pub length: Option<u64>,
 
-    /// Lives: the game is lost on this many wrong guesses.
+    /// Lives: the game is lost on this many wrong guesses (`--max-wrong N` is `--lives N+1`).
     #[arg(long, value_name = "N", default_value_t = 6,
           value_parser = clap::value_parser!(u32).range(1..=26))]
     pub lives: u32,
+
+    /// Wrong guesses allowed, as the other commands count them; one more loses. The same as
+    /// `--lives N+1`.
+    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
+          value_name = "N", conflicts_with = "lives",
+          value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: Option<u32>,
 
     /// Seed of the session's random choices (default: from the clock).
     #[arg(long, value_name = "S")]
@@ -67,7 +87,7 @@ pub struct PlayArgs {
     /// Reverse the roles: you think of a word and answer, this strategy guesses (`mixed`
     /// and `letters` guess with the letter model once your word is not in the list).
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
-    pub guesser: Option<String>,
+    pub guesser: Option<StrategyChoice>,
 
     /// Use the plain line mode even on a terminal.
     #[arg(long)]
@@ -113,7 +133,7 @@ pub struct SuggestArgs {
 
     /// The strategy whose pick is marked (and that plays on for the expected scores).
     #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
-    pub strategy: String,
+    pub strategy: StrategyChoice,
 
     /// How many letters to list.
     #[arg(long, value_name = "K", default_value_t = 10,
@@ -121,7 +141,8 @@ pub struct SuggestArgs {
     pub top: u64,
 
     /// Wrong guesses allowed; one more loses.
-    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
+    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
+          value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: u32,
 
@@ -152,22 +173,23 @@ pub struct SuggestArgs {
 pub struct StrategyArgs {
     /// Strategy by name (see `hangman list`).
     #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
-    pub strategy: String,
+    pub strategy: StrategyChoice,
 
-    /// Seed flag: the deterministic regex strategy.
-    #[arg(short = 'd', long, conflicts_with_all = ["sampling_regex", "predicate", "trie"])]
+    /// Seed flag: the deterministic regex strategy (same as `--strategy deterministic-regex`).
+    #[arg(short = 'd', long,
+          conflicts_with_all = ["strategy", "sampling_regex", "predicate", "trie"])]
     pub deterministic_regex: bool,
 
     /// Seed flag: the sampling regex strategy.
-    #[arg(short = 's', long, conflicts_with_all = ["predicate", "trie"])]
+    #[arg(short = 's', long, conflicts_with_all = ["strategy", "predicate", "trie"])]
     pub sampling_regex: bool,
 
     /// Seed flag: the predicate strategy.
-    #[arg(short = 'p', long, conflicts_with = "trie")]
+    #[arg(short = 'p', long, conflicts_with_all = ["strategy", "trie"])]
     pub predicate: bool,
 
     /// Seed flag: the trie strategy.
-    #[arg(short = 't', long)]
+    #[arg(short = 't', long, conflicts_with = "strategy")]
     pub trie: bool,
 
     /// A strategy parameter, KEY=VALUE (repeatable; see `hangman list`).
@@ -175,20 +197,28 @@ pub struct StrategyArgs {
     pub params: Vec<(String, String)>,
 }
 
+/// The seed tool's four strategies, in the order of their flags `-d`, `-s`, `-p`, `-t`.
+pub(crate) const SEED_STRATEGIES: [&str; 4] =
+    ["deterministic-regex", "sampling-regex", "predicate", "trie"];
+
 impl StrategyArgs {
-    /// The chosen strategy's registry name: a seed flag wins over `--strategy`'s default.
-    pub fn name(&self) -> &str {
-        if self.deterministic_regex {
-            "deterministic-regex"
-        } else if self.sampling_regex {
-            "sampling-regex"
-        } else if self.predicate {
-            "predicate"
-        } else if self.trie {
-            "trie"
-        } else {
-            &self.strategy
-        }
+    /// The chosen strategy's registry entry: a seed flag, or `--strategy` (clap refuses
+    /// both at once, so neither silently wins).
+    pub fn resolve(&self) -> &'static StrategyInfo {
+        let flags = [
+            self.deterministic_regex,
+            self.sampling_regex,
+            self.predicate,
+            self.trie,
+        ];
+        let Some(seed_flag) = SEED_STRATEGIES
+            .iter()
+            .zip(flags)
+            .find_map(|(name, set)| set.then_some(*name))
+        else {
+            return self.strategy.0;
+        };
+        hangman::strategy::find(seed_flag).expect("the seed strategies are registered")
     }
 }
 
@@ -216,7 +246,8 @@ pub struct ScoreArgs {
     pub strategy: StrategyArgs,
 
     /// Wrong guesses allowed; one more loses (the challenge: 5; the seed tool used 4).
-    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
+    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
+          value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: u32,
 
@@ -243,7 +274,7 @@ pub struct ScoreArgs {
     pub verbose: bool,
 
     /// Print only the summary, not one row per game (table format).
-    #[arg(short = 'q', long)]
+    #[arg(short = 'q', long, conflicts_with = "verbose")]
     pub summary: bool,
 
     /// Play test words that are not in the dictionary instead of only reporting them.
@@ -258,15 +289,42 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "FILE")]
     pub dict: Option<PathBuf>,
 
-    /// [DICTIONARY] [WORD]...: an optional word-list file, then the test words.
+    /// An optional word-list file, then the test words. The first is the dictionary unless it
+    /// is a plain word (letters only): `hangman cat` plays "cat" even where a file `cat`
+    /// exists (a note then says so); write `./cat` or `--dict cat` for the file.
     #[arg(value_name = "DICTIONARY] [WORD")]
     pub positionals: Vec<String>,
 }
 
-pub(super) fn parse_strategy(name: &str) -> Result<String, String> {
+/// A strategy named on the command line, resolved once (when parsed) to its registry entry.
+#[derive(Clone, Copy)]
+pub struct StrategyChoice(pub &'static StrategyInfo);
+
+impl std::fmt::Debug for StrategyChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+impl std::ops::Deref for StrategyChoice {
+    type Target = StrategyInfo;
+
+    fn deref(&self) -> &StrategyInfo {
+        self.0
+    }
+}
+
+pub(super) fn parse_strategy(name: &str) -> Result<StrategyChoice, String> {
     hangman::strategy::find(name)
-        .map(|info| info.name.to_string())
+        .map(StrategyChoice)
         .map_err(|e| e.to_string())
+}
+
+impl PlayArgs {
+    /// The lives: `--lives`, or `--max-wrong` + 1.
+    pub fn lives(&self) -> u32 {
+        self.max_wrong.map_or(self.lives, |m| m + 1)
+    }
 }
 
 pub(super) fn parse_param(text: &str) -> Result<(String, String), String> {
@@ -283,13 +341,16 @@ pub struct BenchArgs {
     #[arg(value_name = "DICTIONARY")]
     pub dictionary: Option<PathBuf>,
 
-    /// Strategies to compare, comma-separated names or aliases, or `all`.
-    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
+    /// Strategies to compare, comma-separated names or aliases, or `all` (default: every
+    /// strategy but the four seed ones, which replay every game and take minutes on a
+    /// whole list).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',',
           value_parser = parse_strategy_or_all)]
     pub strategies: Vec<String>,
 
     /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
-    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", value_delimiter = ',',
+    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
+          value_name = "N", value_delimiter = ',',
           default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: Vec<u32>,
 
@@ -334,6 +395,6 @@ fn parse_strategy_or_all(name: &str) -> Result<String, String> {
     if name == "all" {
         Ok(name.to_string())
     } else {
-        parse_strategy(name)
+        parse_strategy(name).map(|info| info.name.to_string())
     }
 }

@@ -26,7 +26,21 @@ use crate::error::usage;
 use crate::export::bench::{self as export, BenchReport, BenchRow, Mode};
 
 pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
-    let strategies = chosen_strategies(&args.strategies)?;
+    let strategies = if args.strategies.is_empty() {
+        let default = default_strategies();
+        let names: Vec<&str> = default.iter().map(|info| info.name).collect();
+        eprintln!(
+            "note: running {} (the default); the seed strategies {} replay every game and \
+             take minutes on a whole list, and {} play the letter model: name them with \
+             --strategies (or `all`), e.g. --strategies trie --sample 5000",
+            names.join(", "),
+            super::args::SEED_STRATEGIES.join(", "),
+            LETTER_MODEL_STRATEGIES.join(" and ")
+        );
+        default
+    } else {
+        chosen_strategies(&args.strategies)?
+    };
     let params = split_params(&args.params, &strategies)?;
     let mut max_wrong = args.max_wrong.clone();
     dedup_in_order(&mut max_wrong);
@@ -84,6 +98,23 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The strategies built on the letter model, left out of a bare bench: `letters` assumes
+/// the secret is not in the list, and `mixed` asks the model at every small node of the
+/// tree (it scores as `best` within 0.001 on words.txt but takes minutes on it).
+const LETTER_MODEL_STRATEGIES: [&str; 2] = ["mixed", "letters"];
+
+/// What a bare `hangman bench` runs: every registered strategy but the seed tool's four and
+/// the letter model's two.
+pub(super) fn default_strategies() -> Vec<&'static StrategyInfo> {
+    strategy::REGISTRY
+        .iter()
+        .filter(|info| {
+            !super::args::SEED_STRATEGIES.contains(&info.name)
+                && !LETTER_MODEL_STRATEGIES.contains(&info.name)
+        })
+        .collect()
 }
 
 /// The registry entries to run, in the order given, each once (`all`: the registry order,

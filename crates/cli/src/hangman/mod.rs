@@ -11,10 +11,11 @@ mod suggest;
 
 use std::ffi::OsString;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 pub use args::{
-    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
+    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, StrategyChoice,
+    SuggestArgs,
 };
 pub use holdout::{HoldoutArgs, HoldoutFormat};
 pub use solve::SolveArgs;
@@ -22,6 +23,9 @@ pub use solve::SolveArgs;
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;
+    if let Some(kind) = cli.generate {
+        return Ok(kind.write(Cli::command(), &mut std::io::stdout().lock())?);
+    }
     match cli.command {
         Some(Command::List) => list::run(),
         Some(Command::Bench(args)) => bench::run(args),

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Context;
 use hangman::eval::{self, RunOptions};
 use hangman::result::RunSummary;
-use hangman::strategy::{self, Settings};
+use hangman::strategy::Settings;
 use lexicon::Lexicon;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -17,8 +17,12 @@ use crate::error::{Incomplete, usage};
 use crate::export::{self, ScoreReport};
 
 pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
-    let (dict_path, words) = dictionary::split_positionals(args.dict.clone(), &args.positionals);
-    let words = normalize_words(&words)?;
+    let positionals = dictionary::split_positionals(args.dict.clone(), &args.positionals);
+    if let Some(note) = &positionals.note {
+        eprintln!("note: {note}");
+    }
+    let dict_path = positionals.dictionary;
+    let words = normalize_words(&positionals.words)?;
     if words.is_empty() && !args.selection.all && args.selection.sample.is_none() {
         return Err(usage(
             "no test words: give WORDs, --all for the whole dictionary, or --sample N",
@@ -27,7 +31,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
     if !words.is_empty() && (args.selection.all || args.selection.sample.is_some()) {
         return Err(usage("give test WORDs or --all/--sample, not both"));
     }
-    let info = strategy::find(args.strategy.name())?;
+    let info = args.strategy.resolve();
     let dict = dictionary::load(dict_path.as_deref(), args.skip_invalid)?;
     let lexicon = &dict.lexicon;
 

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::Arc;
 
 use anyhow::{Context, anyhow};
+use hangman::strategy::Settings;
 use hangman::strategy::letter_model::{LetterModel, Weights};
-use hangman::strategy::{self, Settings};
 use hangman::suggest::{self, Advice, AdviceError, OutsideAdvice, Snapshot, SnapshotError};
 use lexicon::{Letter, LetterSet};
 
@@ -31,7 +31,7 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
             SnapshotError::BadLength | SnapshotError::BadWord(_) => usage(e.to_string()),
             _ => anyhow!("{e}"),
         })?;
-    let info = strategy::find(&args.strategy)?;
+    let info = args.strategy.0;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let settings = Settings {
         max_wrong: args.max_wrong,

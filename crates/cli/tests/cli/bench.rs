@@ -303,3 +303,46 @@ fn evil_referee_rows_match_the_scorer_and_lose_more() {
         total(&evil)
     );
 }
+
+/// A bare bench runs every strategy but the seed tool's four (which replay every game and
+/// take minutes on the whole list) and the letter model's two, and says so on stderr.
+#[test]
+fn a_bare_bench_runs_the_fast_strategies_and_says_which() {
+    let (_dir, dict) = fixture();
+    let out = cargo_bin_cmd!("hangman")
+        .arg("bench")
+        .arg(&dict)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ran: Vec<&str> = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["strategy"].as_str().unwrap())
+        .collect();
+    let left_out = [
+        "deterministic-regex",
+        "sampling-regex",
+        "predicate",
+        "trie",
+        "mixed",
+        "letters",
+    ];
+    let expected: Vec<String> = strategy_names()
+        .into_iter()
+        .filter(|n| !left_out.contains(&n.as_str()))
+        .collect();
+    assert_eq!(ran, expected);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "note: running {} (the default)",
+            expected.join(", ")
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--strategies"), "{stderr}");
+}

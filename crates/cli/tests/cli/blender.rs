@@ -200,7 +200,7 @@ fn bad_input_gets_clear_errors_and_exit_codes() {
         .code(2)
         .stderr(predicate::str::contains("has 13 letters; at most 12"));
     fx.cmd()
-        .args(["--min-words", "9", "--max-words", "2", "stats"])
+        .args(["stats", "--min-words", "9", "--max-words", "2"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -607,4 +607,52 @@ fn games_saving_at_once_keep_every_entry() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(!names.iter().any(|n| n.contains("tmp")), "{names:?}");
+}
+
+#[test]
+fn help_describes_blender_and_puts_each_flag_where_it_applies() {
+    let help = stdout(&cargo_bin_cmd!("blender").arg("--help").assert().success());
+    assert!(help.starts_with("Word Blender"), "{help}");
+    assert!(!help.contains("command-line programs"), "{help}");
+    let solve = stdout(
+        &cargo_bin_cmd!("blender")
+            .args(["solve", "--help"])
+            .assert()
+            .success(),
+    );
+    for flag in ["--seed", "--min-words", "--daily", "--difficulty"] {
+        assert!(!solve.contains(flag), "{flag} under solve:\n{solve}");
+    }
+    let deal = stdout(
+        &cargo_bin_cmd!("blender")
+            .args(["deal", "--help"])
+            .assert()
+            .success(),
+    );
+    assert!(
+        deal.contains("--seed") && deal.contains("--min-words"),
+        "{deal}"
+    );
+}
+
+#[test]
+fn games_text_lines_end_without_a_dangling_bar() {
+    // The same list for both tiers: no game has bonus words.
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, COMMON).unwrap();
+    let text = stdout(
+        &cargo_bin_cmd!("blender")
+            .arg("--dict")
+            .arg(&list)
+            .arg("--common")
+            .arg(&list)
+            .args(["--skip-invalid", "games"])
+            .assert()
+            .success(),
+    );
+    assert!(text.lines().count() > 1, "{text}");
+    for line in text.lines() {
+        assert!(!line.trim_end().ends_with('|'), "{line:?}");
+    }
 }

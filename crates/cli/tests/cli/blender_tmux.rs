@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-use super::tmux::{Tmux, kill};
+use super::tmux::{Tmux, kill, wait_hung_up};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -165,6 +165,34 @@ fn sigterm_restores_the_terminal_and_saves_the_points() {
 #[test]
 fn sighup_restores_the_terminal_and_saves_the_points() {
     stopped_by("HUP", 1);
+}
+
+/// `tmux kill-session` closes the terminal under the game: it ends as SIGHUP ends it (exit
+/// 129, points saved) instead of reading the end of the dead terminal forever.
+#[test]
+fn a_closed_terminal_ends_the_game_and_saves_the_points() {
+    let (letters, word) = first_round();
+    let bin = env!("CARGO_BIN_EXE_blender");
+    let Some((tmux, dir)) = Tmux::start_to_hang_up("blender-hangup", |dir| {
+        format!(
+            "{bin} play --seed 1 --name gone --scores {}",
+            dir.join("scores.json").display()
+        )
+    }) else {
+        return;
+    };
+    tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
+    tmux.keys(&[&word, "Enter"]);
+    let upper = word.to_ascii_uppercase();
+    tmux.wait_until("the word found", WAIT, |p| {
+        p.contains(&format!("{upper}: found!"))
+    });
+    tmux.kill_session();
+    assert_eq!(wait_hung_up(dir.path(), WAIT), 129);
+    let scores = std::fs::read_to_string(dir.path().join("scores.json")).unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&scores).unwrap();
+    assert_eq!(saved["entries"][0]["name"], "gone");
+    assert!(saved["entries"][0]["score"].as_u64().unwrap() >= 80);
 }
 
 #[test]

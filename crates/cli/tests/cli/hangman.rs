@@ -241,7 +241,7 @@ fn bad_input_matrix() {
         (vec![&good, "--param", "x", "cat"], 2, "is not KEY=VALUE"),
         (
             vec![&good, "--param", "x=1", "cat"],
-            1,
+            2,
             "unknown parameter \"x\"",
         ),
         (vec![&good], 2, "no test words"),

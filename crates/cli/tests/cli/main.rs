@@ -5,8 +5,11 @@
 mod bench;
 mod blender;
 mod blender_tmux;
+mod flags;
+mod generate;
 mod hangman;
 mod holdout;
+mod pipes;
 mod play;
 mod play_tmux;
 mod reverse_tmux;

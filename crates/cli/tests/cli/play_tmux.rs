@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::tmux::{Tmux, kill};
+use super::tmux::{Tmux, kill, wait_hung_up};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -128,6 +128,25 @@ fn sigterm_restores_the_terminal_and_keeps_the_score() {
 #[test]
 fn sighup_restores_the_terminal_and_keeps_the_score() {
     stopped_by("HUP", 1);
+}
+
+/// `tmux kill-session` closes the terminal under the game: it ends as SIGHUP ends it (exit
+/// 129, statistics printed) instead of reading the end of the dead terminal forever.
+#[test]
+fn a_closed_terminal_ends_the_session() {
+    let bin = env!("CARGO_BIN_EXE_hangman");
+    let Some((tmux, dir)) = Tmux::start_to_hang_up("play-hangup", |_| {
+        format!("{bin} play {} --length 5 --seed 1", fixture().display())
+    }) else {
+        return;
+    };
+    tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
+    tmux.keys(&["crane", "Enter"]);
+    tmux.wait_until("the win", WAIT, |p| p.contains("You won!"));
+    tmux.kill_session();
+    assert_eq!(wait_hung_up(dir.path(), WAIT), 129);
+    let stderr = std::fs::read_to_string(dir.path().join("stderr")).unwrap();
+    assert!(stderr.contains("games 1, wins 1"), "{stderr}");
 }
 
 #[test]

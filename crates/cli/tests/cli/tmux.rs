@@ -155,3 +155,52 @@ impl Tmux {
         pane
     }
 }
+
+impl Tmux {
+    /// Starts `command` in a session that [`Tmux::kill_session`] will close under it: the
+    /// program's stderr goes to `DIR/stderr` and, once it has exited, its exit code to
+    /// `DIR/rc` (the shell around it ignores SIGHUP to live long enough to write it).
+    pub(crate) fn start_to_hang_up(
+        name: &str,
+        command: impl FnOnce(&Path) -> String,
+    ) -> Option<(Tmux, tempfile::TempDir)> {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let line = format!(
+            "trap '' HUP; sh -c 'echo $$ > {d}/pid; exec {command} 2> {d}/stderr'; \
+             echo $? > {d}/rc.part; mv {d}/rc.part {d}/rc",
+            command = command(dir.path())
+        );
+        Some((Tmux::start(name, 80, 24, &line)?, dir))
+    }
+
+    /// Kills the session, as closing its window would: tmux closes the terminal, the
+    /// program's reads reach the end of it and the kernel sends SIGHUP.
+    pub(crate) fn kill_session(&self) {
+        let out = self.run(&["kill-session", "-t", "t"]);
+        assert!(out.status.success(), "kill-session: {out:?}");
+    }
+}
+
+/// Waits for the program of [`Tmux::start_to_hang_up`] to exit and returns its exit code;
+/// panics (after killing it) if it is still running after `timeout`.
+pub(crate) fn wait_hung_up(dir: &Path, timeout: Duration) -> i32 {
+    let start = Instant::now();
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    while !dir.join("rc").exists() {
+        if start.elapsed() > timeout {
+            let cpu = Command::new("ps")
+                .args(["-o", "pcpu=,stat=", "-p", pid.trim()])
+                .output()
+                .unwrap();
+            let _ = Command::new("kill").args(["-KILL", pid.trim()]).status();
+            panic!(
+                "still running {timeout:?} after its terminal closed (cpu %, state: {})",
+                String::from_utf8_lossy(&cpu.stdout).trim()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let rc = std::fs::read_to_string(dir.join("rc")).unwrap();
+    rc.trim().parse().unwrap()
+}

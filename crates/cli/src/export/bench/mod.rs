@@ -270,7 +270,7 @@ pub fn write(
     format: BenchFormat,
 ) -> std::io::Result<()> {
     match format {
-        BenchFormat::Table => table::write(out, report),
+        BenchFormat::Table => table::write(out, report, crate::export::terminal_width()),
         BenchFormat::Markdown => markdown::write(out, report),
         BenchFormat::Csv => csv::write(out, report),
         BenchFormat::Json => json::write(out, report),
@@ -279,6 +279,17 @@ pub fn write(
 
 /// A header row and body rows of text cells, shared by the table and Markdown formats;
 /// the first `text_columns` columns are left-aligned, the others are numbers.
+/// The table format at a given width, for the format tests.
+#[cfg(test)]
+pub(crate) fn table_for_tests(
+    out: &mut dyn Write,
+    report: &BenchReport,
+    width: Option<u16>,
+) -> std::io::Result<()> {
+    table::write(out, report, width)
+}
+
+#[derive(Clone)]
 struct Grid {
     text_columns: usize,
     header: Vec<String>,
@@ -320,6 +331,13 @@ enum Cell {
         csv: usize,
         signed: bool,
     },
+    /// A time in µs: human units in tables (µs, ms or s by size), the plain number with
+    /// `csv` decimals in CSV (whose column name says the unit).
+    Time {
+        micros: Option<f64>,
+        csv_scale: f64,
+        csv: usize,
+    },
 }
 
 impl Cell {
@@ -337,8 +355,30 @@ impl Cell {
     }
 
     /// As the terminal and Markdown tables show it.
+    /// A time of `micros` µs, written to CSV in µs.
+    fn micros(micros: Option<f64>) -> Cell {
+        Cell::Time {
+            micros,
+            csv_scale: 1.0,
+            csv: 3,
+        }
+    }
+
+    /// A time of `millis` ms, written to CSV in ms.
+    fn millis(millis: f64) -> Cell {
+        Cell::Time {
+            micros: Some(millis * 1e3),
+            csv_scale: 1e-3,
+            csv: 3,
+        }
+    }
+
     fn table(&self) -> String {
         match self {
+            Cell::Time { micros: None, .. } => "-".to_string(),
+            Cell::Time {
+                micros: Some(us), ..
+            } => crate::export::units::micros(*us),
             Cell::Text(text) => text.clone(),
             Cell::Mode(mode) => mode.label().to_string(),
             Cell::Count(n) => n.to_string(),
@@ -360,6 +400,12 @@ impl Cell {
     /// As CSV shows it.
     fn csv(&self) -> String {
         match self {
+            Cell::Time { micros: None, .. } => String::new(),
+            Cell::Time {
+                micros: Some(us),
+                csv_scale,
+                csv,
+            } => format!("{:.csv$}", us * csv_scale),
             Cell::Text(text) => text.clone(),
             Cell::Mode(mode) => mode.name().to_string(),
             Cell::Count(n) => n.to_string(),
@@ -428,28 +474,28 @@ const COLUMNS: [Column; 15] = [
     },
     Column {
         name: "micros_per_game",
-        table: Some((7, "µs/game")),
-        cell: |r| Cell::decimal(r.micros_per_game, 2, 3),
+        table: Some((7, "time/game")),
+        cell: |r| Cell::micros(Some(r.micros_per_game)),
     },
     Column {
         name: "median_micros",
-        table: Some((8, "median µs")),
-        cell: |r| Cell::optional(r.median_micros, 2, 3),
+        table: Some((8, "median")),
+        cell: |r| Cell::micros(r.median_micros),
     },
     Column {
         name: "p99_micros",
-        table: Some((9, "p99 µs")),
-        cell: |r| Cell::optional(r.p99_micros, 2, 3),
+        table: Some((9, "p99")),
+        cell: |r| Cell::micros(r.p99_micros),
     },
     Column {
         name: "setup_ms",
-        table: Some((11, "setup ms")),
-        cell: |r| Cell::decimal(r.setup_ms, 1, 3),
+        table: Some((11, "setup")),
+        cell: |r| Cell::millis(r.setup_ms),
     },
     Column {
         name: "wall_ms",
-        table: Some((12, "wall ms")),
-        cell: |r| Cell::decimal(r.wall_ms, 1, 3),
+        table: Some((12, "wall")),
+        cell: |r| Cell::millis(r.wall_ms),
     },
     Column {
         name: "score_delta",
@@ -524,6 +570,6 @@ fn length_grid(report: &BenchReport, m: u32) -> Grid {
 /// What the table and Markdown formats say under the tables.
 const NOTES: &[&str] = &[
     "Δ best: average score minus the lowest average at the same max wrong; × fastest: time per game over the fastest.",
-    "µs/game: mean of per-game times in replay mode; in tree mode the decision tree's time amortized over its words (no median or p99).",
+    "time/game: mean of per-game times in replay mode (a few slow games, such as the first of a length filling caches, can lift the mean above the p99); in tree mode the decision tree's time amortized over its words (no median or p99).",
     "Per-length cells: average score (losses).",
 ];

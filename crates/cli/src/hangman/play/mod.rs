@@ -31,11 +31,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     // instead of killing the program half-way.
     let signals = Signals::catch().context("cannot catch termination signals")?;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
-    let guesser = args
-        .guesser
-        .as_deref()
-        .map(hangman::strategy::find)
-        .transpose()?;
+    let guesser = args.guesser.map(|choice| choice.0);
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -52,7 +48,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         dictionary_name: dict.name,
         referee: args.referee,
         length: args.length.map(|n| n as usize),
-        lives: args.lives,
+        lives: args.lives(),
         seed,
         guesser,
     };

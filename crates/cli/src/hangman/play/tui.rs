@@ -1,11 +1,13 @@
 //! The terminal front end: raw mode and the alternate screen, always restored (normal exit,
 //! error, panic, Ctrl-C, SIGTERM, SIGHUP), redrawing on every key and resize.
 
-use ratatui::crossterm::event::{self, Event};
+use std::io::Write;
+
+use ratatui::crossterm::event::Event;
 
 use super::app::App;
 use super::ui::{self, Palette};
-use crate::terminal::{SIGNAL_POLL, Signals};
+use crate::terminal::{Signals, TtyEvent, next_event};
 
 /// Restores the terminal when dropped, so every way out of [`run`] (return, `?`, panic
 /// unwinding) leaves it as it was. `ratatui::try_init` also installs a panic hook that
@@ -25,31 +27,39 @@ pub fn run(mut app: App, palette: Palette, signals: &Signals) -> anyhow::Result<
     app.palette = palette;
     let mut terminal = ratatui::try_init()?;
     let restore = Restore;
-    // In raw mode Ctrl-C arrives as a key (handled by the app), not as SIGINT; SIGTERM and
-    // SIGHUP are looked for between keys.
+    // In raw mode Ctrl-C arrives as a key (handled by the app), not as SIGINT; SIGTERM,
+    // SIGHUP and a hung-up terminal are looked for between keys.
     let mut signal = None;
     while !app.quit {
-        if let Some(s) = signals.received() {
-            signal = Some(s);
+        // A terminal that is gone cannot be drawn on: its write errors end the session the
+        // way its hang-up does, with the statistics still printed.
+        let drawn = terminal.size().and_then(|size| {
+            app.fit(size.width, size.height);
+            terminal.draw(|frame| ui::draw(frame, &app)).map(|_| ())
+        });
+        if drawn.is_err() {
+            signal = Some(crate::terminal::Terminated::HANGUP);
             break;
         }
-        let size = terminal.size()?;
-        app.fit(size.width, size.height);
-        terminal.draw(|frame| ui::draw(frame, &app))?;
-        if !event::poll(SIGNAL_POLL)? {
-            continue;
-        }
-        match event::read()? {
-            Event::Key(key) => app.handle_key(key)?,
+        match next_event(signals) {
+            TtyEvent::Event(Event::Key(key)) => app.handle_key(key)?,
             // The next loop turn redraws at the new size.
-            Event::Resize(_, _) => terminal.autoresize()?,
-            _ => {}
+            TtyEvent::Event(Event::Resize(_, _)) => {
+                // Fails only on a terminal that is gone, which the next draw reports.
+                let _ = terminal.autoresize();
+            }
+            TtyEvent::Event(_) | TtyEvent::Idle => {}
+            TtyEvent::Ended(s) => {
+                signal = Some(s);
+                break;
+            }
         }
     }
-    terminal.show_cursor()?;
+    let _ = terminal.show_cursor();
     drop(terminal);
     drop(restore);
-    eprintln!("{}", app.session.stats);
+    // Stderr may be the terminal that hung up: nothing more can be said then.
+    let _ = writeln!(std::io::stderr(), "{}", app.session.stats);
     match signal {
         Some(s) => Err(s.into()),
         None => Ok(()),
