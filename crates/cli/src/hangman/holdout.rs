@@ -49,7 +49,7 @@ pub struct HoldoutArgs {
 
     /// Strategies to play, comma-separated (letters and mixed share one letter model).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "letters,mixed",
-          value_parser = super::args::parse_strategy)]
+          value_parser = strategy_name)]
     pub strategies: Vec<String>,
 
     /// Use the letter model's default weights instead of fitting them on a fold of the
@@ -147,6 +147,11 @@ struct StrategyRun {
     ms_per_game: f64,
     summary: WinSummary,
     lost: Vec<String>,
+}
+
+/// A strategy's canonical name, from a name or an alias.
+fn strategy_name(name: &str) -> Result<String, String> {
+    super::args::parse_strategy(name).map(|choice| choice.0.name.to_string())
 }
 
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
