@@ -6,7 +6,9 @@
 //! referee), so the rules are the engine's, not a copy. [`advise`]
 //! then ranks the letters by the share of consistent candidates containing them and, when the
 //! candidates are few enough, by the exact expected final score of guessing the letter and
-//! letting the chosen strategy play on.
+//! letting the chosen strategy play on. When no word of the list fits, [`advise_outside`]
+//! ranks the letters with the [`LetterModel`] instead (the word is taken to be one the list
+//! does not hold).
 
 use std::sync::Arc;
 
@@ -18,6 +20,7 @@ use crate::eval::{self, game_seed};
 use crate::game::{Game, GameError, GameState, Guess, Outcome, position_mask};
 use crate::referee::{Fair, Told};
 use crate::split::LetterStats;
+use crate::strategy::letter_model::{LetterModel, LetterOdds};
 use crate::strategy::{Settings, StrategyError, StrategyInfo};
 
 /// What a player sees of a game in progress: the board, the wrong letters and the wrong
@@ -279,6 +282,29 @@ pub fn advise(
     })
 }
 
+/// The letter model's advice for a snapshot no word of the list fits.
+#[derive(Clone, Debug)]
+pub struct OutsideAdvice {
+    /// Every unguessed letter with its chance of being in the word, likeliest first (ties
+    /// alphabetical).
+    pub letters: Vec<(Letter, f64)>,
+    /// The model's full odds, for explaining them (windows, completions, fits).
+    pub odds: LetterOdds,
+}
+
+/// Ranks the letters of `snapshot` with `model`, for a word outside the list: the chance of
+/// each unguessed letter being in the word, from the board's windows and the completions
+/// the model writes (never a guessed letter, a training word or a wrong word).
+pub fn advise_outside(model: &LetterModel, snapshot: &Snapshot) -> OutsideAdvice {
+    let (state, _) = snapshot.state();
+    let guessed = state.guessed_letters();
+    let odds = model.odds(state.board().cells(), guessed, state.wrong_words());
+    OutsideAdvice {
+        letters: odds.ranked(guessed),
+        odds,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,5 +380,34 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err, AdviceError::NoCandidates);
+    }
+
+    /// A board no word of the list fits still gets a ranking, from the letter model: every
+    /// unguessed letter once, likeliest first, guessed and ruled-out letters at zero.
+    #[test]
+    fn a_board_no_word_fits_gets_a_ranking_from_the_letter_model() {
+        let words = [
+            "sing", "ring", "king", "wing", "song", "long", "sting", "string", "thing", "bring",
+            "ping", "zing",
+        ];
+        let lex = Arc::new(Lexicon::from_words(words).unwrap());
+        // "-ING" with s, r, k, w, p, t, b and z wrong: no four-letter word of the list fits.
+        let wrong: LetterSet = LetterSet::of_word(b"srkwptbz");
+        let p = Snapshot::new(cells("-ing"), wrong, &[], 10).unwrap();
+        let info = strategy::find("greedy").unwrap();
+        let err = advise(&lex, info, &Settings::default(), &p, 100).unwrap_err();
+        assert_eq!(err, AdviceError::NoCandidates);
+        let model = LetterModel::train(lex, crate::strategy::letter_model::Weights::default());
+        let advice = advise_outside(&model, &p);
+        let guessed = wrong.union(LetterSet::of_word(b"ing"));
+        assert_eq!(advice.letters.len(), 26 - guessed.len() as usize);
+        assert!(advice.letters.iter().all(|(l, _)| !guessed.contains(*l)));
+        assert!(advice.letters.windows(2).all(|w| w[0].1 >= w[1].1));
+        let total: f64 = advice.letters.iter().map(|(_, p)| p).sum();
+        assert!(total > 0.0);
+        // The one blank comes before "ing": a letter the training words put there (g, h of
+        // "thing", ...) beats one they never do.
+        let chance = |c: u8| advice.odds.present[l(c).index()];
+        assert!(chance(b'h') > chance(b'q'), "{:?}", advice.letters);
     }
 }

@@ -43,6 +43,9 @@ pub enum Command {
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
     Bench(BenchArgs),
+    /// Win rates on words that are not in the list: hold out words of the list (or test the
+    /// words of --test FILE) and play them with the letter model.
+    Holdout(super::holdout::HoldoutArgs),
     /// Play hangman in the terminal (a plain line mode when not on a terminal).
     Play(PlayArgs),
     /// Suggest the next letter for a board and the wrong guesses, with the odds.
@@ -81,7 +84,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// Reverse the roles: you think of a word and answer, this strategy guesses.
+    /// Reverse the roles: you think of a word and answer, this strategy guesses (`mixed`
+    /// and `letters` guess with the letter model once your word is not in the list).
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
     pub guesser: Option<StrategyChoice>,
 
@@ -149,6 +153,11 @@ pub struct SuggestArgs {
     /// List the candidates when at most this many are left.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub show: usize,
+
+    /// Explain the ranking: with no word of the list fitting, the letter model's view of
+    /// each blank, its likeliest words and how much each source weighed.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
 
     /// Seed for strategies that sample.
     #[arg(long, value_name = "S", default_value_t = 1)]

@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod holdout;
 mod list;
 pub mod play;
 mod score;
@@ -16,6 +17,7 @@ pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, StrategyChoice,
     SuggestArgs,
 };
+pub use holdout::{HoldoutArgs, HoldoutFormat};
 pub use solve::SolveArgs;
 
 /// Parses `args` (program name first) and runs the command.
@@ -27,6 +29,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::List) => list::run(),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Holdout(args)) => holdout::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Suggest(args)) => suggest::run(args),
         Some(Command::Solve(args)) => solve::run(args),

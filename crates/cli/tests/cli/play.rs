@@ -183,7 +183,8 @@ fn line_mode_reversed_roles() {
     assert!(out.contains("1 words fit: crane"));
     assert!(out.contains("Is your word CRANE? yes or no."));
     assert!(out.contains("I got it: CRANE. Score 0."));
-    assert!(out.contains("games 1, wins 1"));
+    // The computer won: the player's win counter stays at 0.
+    assert!(out.contains("games 1, wins 0"), "{out}");
 }
 
 fn five_letter_lexicon() -> Arc<Lexicon> {
@@ -232,7 +233,8 @@ fn reversed_roles_find_every_word_from_honest_answers() {
             game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
         }
         assert_eq!(game.phase, Phase::Over, "{secret}");
-        assert!(game.computer_won(), "{secret}: {}", game.ending());
+        assert!(!game.player_won(), "{secret}: {}", game.ending());
+        assert!(game.ending().starts_with("I got it"), "{}", game.ending());
         assert!(game.ending().contains(&secret.to_ascii_uppercase()));
     }
 }
@@ -249,19 +251,36 @@ fn reversed_roles_detect_answers_no_word_fits() {
     // Deny every letter: no dictionary word lacks them all.
     let mut message = String::new();
     let mut before = 0;
+    let mut asked = Vec::new();
     for _ in 0..26 {
-        if game.phase == Phase::Inconsistent {
+        if game.candidates(&lex).count == 0 {
             break;
         }
+        let Phase::Asking(guess) = game.phase.clone() else {
+            panic!("{:?}", game.phase);
+        };
+        asked.push(guess);
         before = game.candidates(&lex).count;
         message = game.submit("no", strategy.as_ref(), &lex);
     }
     assert!(before > 0);
     assert_eq!(game.candidates(&lex).count, 0);
-    assert_eq!(game.phase, Phase::Inconsistent);
-    assert_eq!(message, "No word fits your answers.");
+    assert!(
+        message.starts_with("No word I know fits your answers"),
+        "{message}"
+    );
+    // It says so once, and keeps guessing letters it has not asked.
+    assert!(!game.prompt().contains("fits"), "{}", game.prompt());
+    let Phase::Asking(next) = game.phase.clone() else {
+        panic!("{:?}", game.phase);
+    };
+    assert!(!asked.contains(&next), "{next:?} again");
     let shown = game.submit("r", strategy.as_ref(), &lex);
-    let prefix = format!("Before your last answer {before} words fit: ");
+    let prefix = if before == 1 {
+        "Before your last answer 1 word fit: ".to_string()
+    } else {
+        format!("Before your last answer {before} words fit: ")
+    };
     assert!(shown.starts_with(&prefix), "{shown}");
     assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
     assert!(matches!(game.phase, Phase::Asking(_)));
@@ -308,6 +327,93 @@ fn reversed_roles_detect_answers_no_word_fits() {
         refused,
         "the test reached a letter guess with a revealed board"
     );
+}
+
+/// Answering `1 2 3` to the first letter of a three-letter game fills the board with a
+/// word the computer does not know: it asks what the word was instead of claiming it, takes
+/// an undo, and counts the game for the right side.
+#[test]
+fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
+    let lex = Arc::new(Lexicon::from_words(["cat", "dog", "ant", "bee", "tea"]).unwrap());
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let mut game = Reverse::new(5);
+    game.submit("3", strategy.as_ref(), &lex);
+    let Phase::Asking(Guess::Letter(first)) = game.phase.clone() else {
+        panic!("{:?}", game.phase);
+    };
+    let filled = (first.upper() as char).to_string().repeat(3);
+    let message = game.submit("1 2 3", strategy.as_ref(), &lex);
+    assert_eq!(game.phase, Phase::AskWord, "{message}");
+    assert!(!message.contains("I got it"), "{message}");
+    assert!(
+        game.prompt()
+            .contains(&format!("{filled}, a word I do not know"))
+    );
+    // A different word does not fit the answers: it says so and waits.
+    let other = game.submit("cat", strategy.as_ref(), &lex);
+    assert!(
+        other.contains(&format!("Your answers spell {filled}, not CAT")),
+        "{other}"
+    );
+    assert_eq!(game.phase, Phase::AskWord);
+    // Undo goes back to the question.
+    assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
+    assert_eq!(game.phase, Phase::Asking(Guess::Letter(first)));
+    game.submit("1 2 3", strategy.as_ref(), &lex);
+    let end = game.submit("yes", strategy.as_ref(), &lex);
+    assert_eq!(game.phase, Phase::Over);
+    assert!(
+        end.contains(&format!("I got it: {filled}, a word I did not know")),
+        "{end}"
+    );
+    assert!(!game.player_won());
+    // A computer out of guesses is the player's win.
+    let mut lost = Reverse::new(0);
+    lost.submit("3", strategy.as_ref(), &lex);
+    lost.submit("no", strategy.as_ref(), &lex);
+    assert_eq!(lost.phase, Phase::Over);
+    assert!(lost.player_won(), "{}", lost.ending());
+}
+
+/// `--guesser mixed` on a word it does not know ("brine"): once no word fits it keeps
+/// guessing with the letter model, never a letter twice, and with lives enough it finds
+/// the word, asks about it (not a word it knows) and takes the player's yes.
+#[test]
+fn reversed_roles_keep_guessing_a_word_outside_the_list() {
+    let lex = five_letter_lexicon();
+    let strategy = strategy::find("mixed")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let secret = "brine";
+    let mut game = Reverse::new(25);
+    game.submit("5", strategy.as_ref(), &lex);
+    let mut asked = Vec::new();
+    for _ in 0..40 {
+        match game.phase.clone() {
+            Phase::Asking(guess) => {
+                assert!(!asked.contains(&guess), "{guess:?} asked twice");
+                asked.push(guess.clone());
+                game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
+            }
+            Phase::AskWord => {
+                assert!(game.prompt().contains("BRINE, a word I do not know"));
+                game.submit("brine", strategy.as_ref(), &lex);
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(game.phase, Phase::Over);
+    assert!(
+        game.ending().contains("BRINE") && !game.player_won(),
+        "{}",
+        game.ending()
+    );
+    // Letters only once no word fitted, and fewer than the 26 a blind guesser may need.
+    assert!(asked.len() < 20, "{asked:?}");
 }
 
 fn tui_app(lives: u32) -> App {

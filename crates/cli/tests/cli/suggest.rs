@@ -83,9 +83,6 @@ fn inconsistent_input_fails_with_a_clear_message() {
         .stderr(predicate::str::contains(
             "T is shown on the board, so it cannot be a wrong letter",
         ));
-    suggest(&["--board", "z-z"])
-        .code(1)
-        .stderr(predicate::str::contains("no word of the dictionary fits"));
     suggest(&["--board", "cat"])
         .code(1)
         .stderr(predicate::str::contains("already won"));
@@ -109,4 +106,30 @@ fn malformed_input_is_a_usage_error() {
     suggest(&["--board", "c-t", "--strategy", "nosuch"]).code(2);
     suggest(&["--board", ""]).code(2);
     suggest(&[]).code(2);
+}
+
+/// A board no word of the list fits still gets a ranking: the letter model's, said so, with
+/// `-v` saying why; never a letter already guessed.
+#[test]
+fn a_board_no_word_fits_is_ranked_by_the_letter_model() {
+    let out = suggest(&["--board", "z-z", "--wrong", "ae", "--top", "26", "-v"]).success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("Board Z-Z: no word of the dictionary fits"),
+        "{text}"
+    );
+    assert!(text.contains("letter model's chance"), "{text}");
+    let ranked: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("rank  letter  chance"))
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    // Every letter but the guessed Z, A and E, each once.
+    assert_eq!(ranked.len(), 23, "{text}");
+    for guessed in ["Z", "A", "E"] {
+        assert!(!ranked.contains(&guessed), "{guessed} ranked: {text}");
+    }
+    assert!(text.contains("Why:") && text.contains("blank 2:"), "{text}");
 }

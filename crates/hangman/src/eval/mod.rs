@@ -1,6 +1,8 @@
 //! Playing games: the one game loop that scoring, benchmarking and playing share, and runs
 //! of it over many words (in parallel, deterministic for any thread count).
 
+pub mod holdout;
+
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;

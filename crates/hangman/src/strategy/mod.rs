@@ -17,7 +17,9 @@
 
 mod entropy;
 mod greedy;
+pub mod letter_model;
 mod lookahead;
+mod outside;
 mod params;
 mod per_length;
 mod policy;
@@ -31,6 +33,7 @@ pub mod tree;
 pub use entropy::Entropy;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
+pub use outside::{Letters, Mixed, MixedOptions, build_with_model};
 pub use params::Params;
 pub use per_length::PerLength;
 pub use policy::{Decision, Policy};

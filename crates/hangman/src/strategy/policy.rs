@@ -7,7 +7,8 @@
 
 use lexicon::{Bucket, Letter};
 
-use crate::game::Position;
+use crate::candidates;
+use crate::game::{GameState, Position};
 
 /// A policy's choice: a letter, or a candidate word by its index in the bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,4 +25,11 @@ pub trait Policy: Send + Sync {
     /// be a letter not guessed yet or one of the candidates; the same inputs must give the
     /// same decision (the opening book and the tree evaluator rely on it).
     fn decide(&self, bucket: &Bucket, candidates: &[u32], position: &Position) -> Decision;
+
+    /// The next guess when no word of the list fits the game (the secret is not in the
+    /// list): by default the most common letter of English words not guessed yet.
+    fn no_word_fits(&self, state: &GameState) -> Letter {
+        candidates::fallback_letter(state.guessed_letters())
+            .expect("a game in progress has an unguessed letter")
+    }
 }

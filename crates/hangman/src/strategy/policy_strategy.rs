@@ -205,9 +205,7 @@ impl<P: Policy> Player for PolicyPlayer<'_, P> {
             }
         }
         if self.candidates.is_empty() {
-            let letter = candidates::fallback_letter(state.guessed_letters())
-                .expect("a game in progress has an unguessed letter");
-            return Guess::Letter(letter);
+            return Guess::Letter(self.policy.no_word_fits(state));
         }
         match self
             .policy

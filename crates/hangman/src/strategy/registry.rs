@@ -7,6 +7,7 @@ use lexicon::Lexicon;
 use super::entropy::Entropy;
 use super::greedy::Greedy;
 use super::lookahead::Lookahead;
+use super::outside::{Letters, Mixed};
 use super::policy_strategy::PolicyStrategy;
 use super::seed;
 use super::settings::{Settings, StrategyError};
@@ -24,6 +25,9 @@ pub struct StrategyInfo {
     pub summary: &'static str,
     /// Whether its games depend only on the word (no randomness), with default parameters.
     pub deterministic: bool,
+    /// Whether it assumes the secret is *not* in the list (it never guesses a list word):
+    /// `bench all` skips it, since a whole-list run would only measure that assumption.
+    pub assumes_outside: bool,
     build: Build,
 }
 
@@ -51,6 +55,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "the letter in the most candidates (only letters that split them); the word at <= 3 candidates [word_at=N]",
         deterministic: true,
+        assumes_outside: false,
         build: |lexicon, settings| {
             let policy = Greedy::from_settings("greedy", settings)?;
             Ok(Box::new(PolicyStrategy::new(
@@ -63,6 +68,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "the letter whose answer pattern has the most entropy, minus a miss penalty growing near the limit [word_at=N risk=X]",
         deterministic: true,
+        assumes_outside: false,
         build: |lexicon, settings| {
             let policy = Entropy::from_settings("entropy", settings)?;
             Ok(Box::new(PolicyStrategy::new(
@@ -75,6 +81,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &["best"],
         summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [exact=N letters=N safe=N depth=1|2 base=entropy|greedy]",
         deterministic: true,
+        assumes_outside: false,
         build: |lexicon, settings| {
             let policy = Lookahead::from_settings("lookahead", &lexicon, settings)?;
             Ok(Box::new(PolicyStrategy::new(
@@ -86,10 +93,27 @@ pub static REGISTRY: &[StrategyInfo] = &[
         },
     },
     StrategyInfo {
+        name: "mixed",
+        aliases: &[],
+        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N completions=X beam=N order=N]",
+        deterministic: true,
+        assumes_outside: false,
+        build: Mixed::build,
+    },
+    StrategyInfo {
+        name: "letters",
+        aliases: &[],
+        summary: "the letter model alone, for words not in the list: likeliest letter from n-gram completions and board windows [completions=X beam=N order=N]",
+        deterministic: true,
+        assumes_outside: true,
+        build: Letters::build,
+    },
+    StrategyInfo {
         name: "deterministic-regex",
         aliases: &[],
         summary: "seed: filter with a regex of the board, guess the letter with most occurrences",
         deterministic: true,
+        assumes_outside: false,
         build: seed::Frequency::<seed::DeterministicRegex>::build,
     },
     StrategyInfo {
@@ -97,6 +121,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "seed: filter with a regex of the board, count letters on a random sample",
         deterministic: false,
+        assumes_outside: false,
         build: seed::Frequency::<seed::SamplingRegex>::build,
     },
     StrategyInfo {
@@ -104,6 +129,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "seed: integer-encoded words, position predicates, sampled letter counts",
         deterministic: false,
+        assumes_outside: false,
         build: seed::Frequency::<seed::PredicateStrategy>::build,
     },
     StrategyInfo {
@@ -111,6 +137,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
         aliases: &[],
         summary: "seed: a sparse 26-ary trie pruned by position predicates, exact counts",
         deterministic: true,
+        assumes_outside: false,
         build: seed::Frequency::<seed::TrieStrategy>::build,
     },
 ];

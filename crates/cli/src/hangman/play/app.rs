@@ -144,17 +144,6 @@ impl App {
             }
             return Ok(());
         }
-        if let Mode::Reverse(r) = &self.mode
-            && r.phase == Phase::Inconsistent
-        {
-            match key.code {
-                KeyCode::Char('n') => self.new_game()?,
-                KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
-                KeyCode::Char(c) => self.submit(&c.to_string()),
-                _ => {}
-            }
-            return Ok(());
-        }
         match key.code {
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
@@ -236,7 +225,7 @@ impl App {
         if self.is_over() && !self.recorded {
             let won = match &self.mode {
                 Mode::Guess(round) => round.state().status() == hangman::Status::GameWon,
-                Mode::Reverse(r) => r.computer_won(),
+                Mode::Reverse(r) => r.player_won(),
             };
             self.session.stats.record(won);
             self.recorded = true;

@@ -119,7 +119,7 @@ fn guess_game(
     Ok(Some(end.won))
 }
 
-/// One game with the computer guessing; `Some(computer won)` when it finished.
+/// One game with the computer guessing; `Some(player won)` when it finished.
 fn reverse_game(
     session: &mut Session,
     out: &mut dyn Write,
@@ -145,13 +145,9 @@ fn reverse_game(
             writeln!(out, "{} words fit: {}", c.count, reverse::words(&c))?;
             continue;
         }
-        if game.phase == Phase::Inconsistent && line.trim() == "n" {
-            game = session.new_reverse();
-            continue;
-        }
         writeln!(out, "{}", game.submit(&line, strategy, lexicon))?;
         if game.phase == Phase::Over {
-            return Ok(Some(game.computer_won()));
+            return Ok(Some(game.player_won()));
         }
     }
 }

@@ -14,10 +14,12 @@ use lexicon::Lexicon;
 pub enum Phase {
     /// Waiting for the word length.
     AskLength,
-    /// The computer asked this guess and waits for the answer.
+    /// The computer asked this guess and waits for the answer (also once no word it knows
+    /// fits: it keeps guessing by letter odds).
     Asking(Guess),
-    /// The answers fit no dictionary word.
-    Inconsistent,
+    /// The answers filled the board with a word the computer does not know: it asks what
+    /// the word was before it claims the game.
+    AskWord,
     /// The game is over.
     Over,
 }
@@ -70,27 +72,71 @@ impl Reverse {
             Phase::Asking(Guess::Word(w)) => {
                 format!("Is your word {}? yes or no.", w.to_ascii_uppercase())
             }
-            Phase::Inconsistent => "No word I know fits your answers. \
-                 r: show the words that fit before your last answer, u: undo it, \
-                 c: let me keep guessing, n: new game."
-                .to_string(),
+            Phase::AskWord => format!(
+                "Your answers spell {}, a word I do not know. What was your word? \
+                 (type it, or yes if it is {0}; u: undo your last answer)",
+                self.board_word().to_ascii_uppercase()
+            ),
             Phase::Over => String::new(),
         }
     }
 
-    /// Whether the computer won (once over).
-    pub fn computer_won(&self) -> bool {
-        self.state().is_some_and(|s| s.status() == Status::GameWon)
+    /// Whether the player won (once over): the computer ran out of guesses. The session's
+    /// win counter counts the player's wins whichever side guesses.
+    pub fn player_won(&self) -> bool {
+        self.phase == Phase::Over && self.state().is_some_and(|s| s.status() == Status::GameLost)
     }
 
     /// One line on how the game ended.
     pub fn ending(&self) -> String {
         match self.state() {
-            Some(s) if s.status() == Status::GameWon => {
-                format!("I got it: {}. Score {}.", s.board(), s.score())
-            }
+            Some(s) if s.status() == Status::GameWon => format!(
+                "I got it: {}. Score {}.",
+                self.board_word().to_ascii_uppercase(),
+                s.score()
+            ),
             Some(s) => format!("You win: I am out of guesses at {}.", s.board()),
             None => String::new(),
+        }
+    }
+
+    /// The board as a word (`_` for unknown cells).
+    fn board_word(&self) -> String {
+        self.state().map_or(String::new(), |s| {
+            s.board()
+                .cells()
+                .iter()
+                .map(|c| c.map_or('_', |l| l.lower() as char))
+                .collect()
+        })
+    }
+
+    /// Ends the game once the rules say it is over; a board the answers filled with a word
+    /// not in `lexicon` is not claimed until the player says what the word was.
+    fn settle(&mut self, lexicon: &Lexicon) -> Option<String> {
+        let state = self.state()?;
+        match state.status() {
+            Status::KeepGuessing => None,
+            Status::GameWon if !lexicon.contains(&self.board_word()) => {
+                self.phase = Phase::AskWord;
+                Some("That fills the board.".to_string())
+            }
+            _ => {
+                self.phase = Phase::Over;
+                Some(self.ending())
+            }
+        }
+    }
+
+    /// Takes back the last answer: the computer asks that guess again.
+    fn undo(&mut self) -> String {
+        match self.history.pop() {
+            Some((guess, _)) => {
+                self.game = Some(self.rebuilt(self.history.len()));
+                self.phase = Phase::Asking(guess);
+                "Last answer undone.".to_string()
+            }
+            None => "There is no answer to undo.".to_string(),
         }
     }
 
@@ -112,6 +158,16 @@ impl Reverse {
                     lexicon::MAX_WORD_LEN
                 ),
             },
+            Phase::Asking(_) | Phase::AskWord if is_undo(input) => self.undo(),
+            Phase::Asking(_) if input.eq_ignore_ascii_case("r") && !self.history.is_empty() => {
+                let before = self.rebuilt(self.history.len() - 1);
+                let c = list(before.state(), lexicon);
+                format!(
+                    "Before your last answer {} fit: {}",
+                    words_fit(c.count),
+                    words(&c)
+                )
+            }
             Phase::Asking(guess) => match self.parse_answer(&guess, input) {
                 Ok(answer) => {
                     let game = self.game.as_mut().expect("asking implies a game");
@@ -120,47 +176,41 @@ impl Reverse {
                         Ok(outcome) => self.history.push((guess, outcome)),
                         Err(e) => return format!("error: {e}"),
                     }
-                    if self
-                        .state()
-                        .is_some_and(|s| s.status() != Status::KeepGuessing)
-                    {
-                        self.phase = Phase::Over;
-                        return self.ending();
-                    }
-                    if self.count(lexicon) == 0 && candidates_of(&before, lexicon) > 0 {
-                        self.phase = Phase::Inconsistent;
-                        return "No word fits your answers.".to_string();
+                    if let Some(message) = self.settle(lexicon) {
+                        return message;
                     }
                     self.advance(strategy, lexicon);
                     match self.count(lexicon) {
-                        1 => "Noted. 1 word fits.".to_string(),
-                        n => format!("Noted. {n} words fit."),
+                        0 if candidates_of(&before, lexicon) > 0 => {
+                            "No word I know fits your answers: I keep guessing by letter \
+                             odds (u: undo your last answer, r: the words that fit before it)."
+                                .to_string()
+                        }
+                        0 => "Noted.".to_string(),
+                        n => format!("Noted. {} fit.", words_fit(n)),
                     }
                 }
                 Err(message) => message,
             },
-            Phase::Inconsistent => match input {
-                "r" => {
-                    let before = self.rebuilt(self.history.len() - 1);
-                    let c = list(before.state(), lexicon);
+            Phase::AskWord => {
+                let board = self.board_word();
+                let word = input.to_ascii_lowercase();
+                if matches!(word.as_str(), "" | "y" | "yes") || word == board {
+                    self.phase = Phase::Over;
+                    let score = self.state().map_or(0, GameState::score);
                     format!(
-                        "Before your last answer {} words fit: {}",
-                        c.count,
-                        words(&c)
+                        "I got it: {}, a word I did not know. Score {score}.",
+                        board.to_ascii_uppercase()
+                    )
+                } else {
+                    format!(
+                        "Your answers spell {}, not {}: type u to undo your last answer, \
+                         or yes if it is {0}.",
+                        board.to_ascii_uppercase(),
+                        word.to_ascii_uppercase()
                     )
                 }
-                "u" => {
-                    let (guess, _) = self.history.pop().expect("an answer was given");
-                    self.game = Some(self.rebuilt(self.history.len()));
-                    self.phase = Phase::Asking(guess);
-                    "Last answer undone.".to_string()
-                }
-                "c" => {
-                    self.advance(strategy, lexicon);
-                    "Then I guess without the dictionary.".to_string()
-                }
-                _ => "Type r, u, c or n.".to_string(),
-            },
+            }
             Phase::Over => String::new(),
         }
     }
@@ -246,6 +296,11 @@ impl Reverse {
             }
         }
     }
+}
+
+/// Whether `input` asks to undo the last answer.
+fn is_undo(input: &str) -> bool {
+    input.eq_ignore_ascii_case("u") || input.eq_ignore_ascii_case("undo")
 }
 
 /// "1 word", "2 words".

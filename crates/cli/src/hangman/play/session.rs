@@ -74,7 +74,7 @@ impl Config {
 pub struct Stats {
     /// Games finished.
     pub games: u32,
-    /// Games the guesser won (the player, or in reversed roles the computer).
+    /// Games the player won (in reversed roles: games the computer lost).
     pub wins: u32,
     /// Wins in a row up to the last game.
     pub streak: u32,

@@ -185,7 +185,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
             "type a letter or the word, Enter · Esc: clear/quit · Ctrl-C: quit"
         }
         (Mode::Reverse(_), false) => {
-            "answer, Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
+            "answer or u (undo), Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
         }
     };
     frame.render_widget(Paragraph::new(keys).style(palette.help), pad(help));

@@ -1,0 +1,297 @@
+//! Every substring of the training words, with word-boundary markers, counted in a trie so
+//! that a window of the board (known letters, markers and blanks) is matched one position at
+//! a time, branching only at blanks.
+//!
+//! Each training word is padded as `#word#` and every substring of at most [`MAX_WINDOW`]
+//! symbols starting at each padded position is inserted (a suffix trie cut at
+//! [`MAX_WINDOW`] symbols); a node counts the occurrences of its string. Two tries are
+//! kept, of the words and of the words reversed, so that a window is walked from the end
+//! whose blanks come later: known symbols narrow the walk before blanks widen it.
+
+use lexicon::{Letter, LetterSet};
+
+/// The longest window the index answers.
+pub(crate) const MAX_WINDOW: usize = 12;
+
+/// The boundary marker (`#` in the docs); letters are 2..=27.
+pub(crate) const MARKER: u8 = 1;
+
+/// The symbol of a letter.
+pub(crate) fn letter_symbol(letter: Letter) -> u8 {
+    letter.index() as u8 + 2
+}
+
+/// One position of a window: a known symbol, or a blank that may hold any of some letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// A known letter or the boundary marker.
+    Known(u8),
+    /// An unknown letter, one of these.
+    Blank(LetterSet),
+}
+
+/// Per-window match counts: for each blank of the window, how often each letter fills it
+/// among the matching substrings, and the number of matches.
+#[derive(Clone, Debug)]
+pub(crate) struct WindowCounts {
+    /// `counts[j][letter]` for the `j`-th blank of the window, in window order.
+    pub(crate) counts: Vec<[f64; 26]>,
+    /// Matching substrings (occurrences).
+    pub(crate) total: f64,
+}
+
+/// A trie in compressed-row form: node `v`'s children are `first_child[v]..first_child[v+1]`,
+/// sorted by symbol. Node 0 is the root.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Trie {
+    symbol: Vec<u8>,
+    count: Vec<u32>,
+    first_child: Vec<u32>,
+}
+
+impl Trie {
+    /// The trie of every substring (cut at `MAX_WINDOW`) of the padded `words`.
+    fn build<'a>(words: impl Iterator<Item = &'a [u8]>) -> Trie {
+        // Packed keys, five bits a symbol, first symbol highest: sorting them sorts the
+        // substrings, a shorter one (padded with 0) before its extensions.
+        let mut keys = Vec::new();
+        for padded in words {
+            for start in 0..padded.len() {
+                let mut key = 0u64;
+                for (d, &s) in padded[start..].iter().take(MAX_WINDOW).enumerate() {
+                    key |= u64::from(s) << shift(d);
+                }
+                keys.push(key);
+            }
+        }
+        keys.sort_unstable();
+        // Breadth-first: each level's nodes are the distinct prefixes of that length, in
+        // key order, so a node's children are contiguous and sorted.
+        let mut trie = Trie {
+            symbol: vec![0],
+            count: vec![keys.len() as u32],
+            first_child: Vec::new(),
+        };
+        // Ranges of keys of the current level's nodes.
+        let mut level: Vec<(usize, usize)> = vec![(0, keys.len())];
+        for depth in 0..MAX_WINDOW {
+            let mut next = Vec::new();
+            for &(lo, hi) in &level {
+                trie.first_child.push((trie.symbol.len()) as u32);
+                let mut start = lo;
+                while start < hi {
+                    let s = symbol_at(keys[start], depth);
+                    let end =
+                        start + keys[start..hi].partition_point(|&k| symbol_at(k, depth) <= s);
+                    if s != 0 {
+                        trie.symbol.push(s);
+                        trie.count.push((end - start) as u32);
+                        next.push((start, end));
+                    }
+                    start = end;
+                }
+            }
+            level = next;
+        }
+        // The last level's nodes have no children.
+        for _ in &level {
+            trie.first_child.push(trie.symbol.len() as u32);
+        }
+        trie.first_child.push(trie.symbol.len() as u32);
+        trie.symbol.shrink_to_fit();
+        trie.count.shrink_to_fit();
+        trie
+    }
+
+    /// Occurrences of the string of `node`.
+    pub(crate) fn count(&self, node: u32) -> u32 {
+        self.count[node as usize]
+    }
+
+    /// The last symbol of the string of `node`.
+    pub(crate) fn symbol(&self, node: u32) -> u8 {
+        self.symbol[node as usize]
+    }
+
+    /// Where each depth's nodes end, for depths `0..=depth` (nodes are numbered breadth
+    /// first, so depth `d` is `ends[d - 1]..ends[d]`).
+    pub(crate) fn level_ends(&self, depth: usize) -> Vec<usize> {
+        let nodes = self.symbol.len();
+        let mut ends = vec![1usize];
+        for d in 1..=depth {
+            let start = ends[d - 1];
+            // The first child of a level's first node starts the next level.
+            ends.push(if start < nodes {
+                self.first_child[start] as usize
+            } else {
+                nodes
+            });
+        }
+        ends
+    }
+
+    /// The children of `node`, by id.
+    pub(crate) fn children(&self, node: u32) -> std::ops::Range<usize> {
+        self.first_child[node as usize] as usize..self.first_child[node as usize + 1] as usize
+    }
+
+    /// The child of `node` with symbol `s`.
+    pub(crate) fn child(&self, node: u32, s: u8) -> Option<u32> {
+        let range = self.children(node);
+        let kids = &self.symbol[range.clone()];
+        // At most 27 children: a linear scan beats a binary search.
+        kids.iter()
+            .position(|&k| k == s)
+            .map(|i| (range.start + i) as u32)
+    }
+
+    /// Walks `window` from `node` at `depth`; `chosen` holds the letters of the blanks so far.
+    fn walk(
+        &self,
+        window: &[Slot],
+        depth: usize,
+        mut node: u32,
+        chosen: &mut Vec<u8>,
+        out: &mut WindowCounts,
+    ) {
+        let mut depth = depth;
+        while let Some(&Slot::Known(s)) = window.get(depth) {
+            match self.child(node, s) {
+                Some(c) => node = c,
+                None => return,
+            }
+            depth += 1;
+        }
+        let Some(&Slot::Blank(allowed)) = window.get(depth) else {
+            let n = f64::from(self.count[node as usize]);
+            out.total += n;
+            for (j, &s) in chosen.iter().enumerate() {
+                out.counts[j][usize::from(s - 2)] += n;
+            }
+            return;
+        };
+        for c in self.children(node) {
+            let s = self.symbol[c];
+            if s >= 2 && allowed.contains(Letter::ALL[usize::from(s - 2)]) {
+                chosen.push(s);
+                self.walk(window, depth + 1, c as u32, chosen, out);
+                chosen.pop();
+            }
+        }
+    }
+}
+
+fn shift(depth: usize) -> u32 {
+    60 - 5 * (depth as u32 + 1)
+}
+
+fn symbol_at(key: u64, depth: usize) -> u8 {
+    ((key >> shift(depth)) & 31) as u8
+}
+
+/// The counted substrings of a word list, forwards and backwards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SubstringIndex {
+    pub(crate) forward: Trie,
+    backward: Trie,
+}
+
+impl SubstringIndex {
+    /// Counts the substrings of `words` (lowercase a–z).
+    pub(crate) fn build<'a>(words: impl IntoIterator<Item = &'a str>) -> SubstringIndex {
+        let padded: Vec<Vec<u8>> = words
+            .into_iter()
+            .map(|w| {
+                let mut p = Vec::with_capacity(w.len() + 2);
+                p.push(MARKER);
+                p.extend(w.bytes().map(|b| b - b'a' + 2));
+                p.push(MARKER);
+                p
+            })
+            .collect();
+        let (forward, backward) = rayon::join(
+            || Trie::build(padded.iter().map(Vec::as_slice)),
+            || {
+                let reversed: Vec<Vec<u8>> = padded
+                    .iter()
+                    .map(|p| p.iter().rev().copied().collect())
+                    .collect();
+                Trie::build(reversed.iter().map(Vec::as_slice))
+            },
+        );
+        SubstringIndex { forward, backward }
+    }
+
+    /// Counts the substrings matching `window` (at most [`MAX_WINDOW`] slots), and for each
+    /// blank the letters filling it.
+    pub(crate) fn count(&self, window: &[Slot]) -> WindowCounts {
+        debug_assert!(window.len() <= MAX_WINDOW);
+        let is_blank = |s: &Slot| matches!(s, Slot::Blank(_));
+        let blanks = window.iter().filter(|s| is_blank(s)).count();
+        let mut out = WindowCounts {
+            counts: vec![[0.0; 26]; blanks],
+            total: 0.0,
+        };
+        let mut chosen = Vec::with_capacity(blanks);
+        // Walk from the end with more known symbols before the first blank.
+        let lead = window.iter().take_while(|s| !is_blank(s)).count();
+        let trail = window.iter().rev().take_while(|s| !is_blank(s)).count();
+        if trail > lead {
+            let reversed: Vec<Slot> = window.iter().rev().copied().collect();
+            self.backward.walk(&reversed, 0, 0, &mut chosen, &mut out);
+            out.counts.reverse();
+        } else {
+            self.forward.walk(window, 0, 0, &mut chosen, &mut out);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(c: u8) -> Slot {
+        Slot::Known(letter_symbol(Letter::from_ascii(c).unwrap()))
+    }
+
+    #[test]
+    fn windows_count_matches_and_fill_blanks() {
+        let index = SubstringIndex::build(["cat", "cot", "act", "tact"]);
+        // "#c?t#" : cat, cot.
+        let w = [
+            Slot::Known(MARKER),
+            known(b'c'),
+            Slot::Blank(LetterSet::FULL),
+            known(b't'),
+            Slot::Known(MARKER),
+        ];
+        let c = index.count(&w);
+        assert_eq!(c.total, 2.0);
+        assert_eq!(c.counts[0][0], 1.0); // a
+        assert_eq!(c.counts[0][14], 1.0); // o
+        // "?ct" (walked backwards): act, tact (a before ct in both).
+        let c = index.count(&[Slot::Blank(LetterSet::FULL), known(b'c'), known(b't')]);
+        assert_eq!(c.total, 2.0);
+        assert_eq!(c.counts[0][0], 2.0);
+        // Two blanks, in order: "?a?" in cat, tact (ta?, ac?): c_t, t_c, c_t.
+        let c = index.count(&[
+            Slot::Blank(LetterSet::FULL),
+            known(b'a'),
+            Slot::Blank(LetterSet::FULL),
+        ]);
+        assert_eq!(c.total, 2.0); // "cat" and "tac" of tact ("#ac" has a marker)
+        assert_eq!((c.counts[0][2], c.counts[0][19]), (1.0, 1.0)); // c, t first
+        assert_eq!((c.counts[1][19], c.counts[1][2]), (1.0, 1.0)); // t, c last
+        // Blanks exclude letters: "#?" without c.
+        let no_c = LetterSet::FULL.difference(LetterSet::of_word(b"c"));
+        let c = index.count(&[Slot::Known(MARKER), Slot::Blank(no_c)]);
+        assert_eq!(c.total, 2.0); // act, tact
+        // A window longer than every word matches nothing.
+        let c = index.count(&[Slot::Blank(LetterSet::FULL); 7]);
+        assert_eq!(c.total, 0.0);
+        // Markers never fill blanks: "t?" matches "ta" of tact only.
+        let c = index.count(&[known(b't'), Slot::Blank(LetterSet::FULL)]);
+        assert_eq!(c.total, 1.0);
+    }
+}
