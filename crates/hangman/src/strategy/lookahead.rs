@@ -1,41 +1,59 @@
 //! Lookahead (`best`): the guess that minimizes the expected final score.
 //!
-//! The value of a state is the *total* final score of its candidate secrets (an integer, so
-//! comparisons are exact; the expectation is that total over their number) under the
-//! challenge's scoring: every letter costs a point, a wrong word costs a point and counts
-//! toward the loss, a correct word is free, a loss scores 25.
+//! The value of a state (a candidate set at a [`Position`]) is the *total* final score of
+//! its candidate secrets: an integer, so comparisons are exact; the expectation is that
+//! total over their number.
 //!
-//! - At most [`Lookahead::exact`] candidates: an exact memoized search over every letter
-//!   that splits the set and every candidate word ([`Lookahead::solve_exact`]). A state is
-//!   the candidate set and the game's [`Position`]; the memo keys on the set, the wrong
-//!   count and the running score only: letters already guessed never split a set, so they
-//!   do not matter.
-//! - Above: every promising move (the top letters by loss-aware entropy, the safest
-//!   letters, the base policy's move) is valued by playing the *base* policy exactly from
-//!   each child (exact values below the threshold), and the cheapest wins. Since the base's
-//!   own move is among them, the lookahead never does worse than its base: the value of
-//!   what it plays is at most that estimate, at every node, by induction on the set size.
-//!   `depth=2` values children by a one-level lookahead instead.
+//! - **Exact** where the exact optimum is cheap ([`Exact`]): at most `exact` candidates,
+//!   and more when few wrong guesses are left (`exact0`, `exact1`, `exact2` candidates
+//!   with 0, 1, 2 wrong guesses left: the losses then bound the search tightly). Chains
+//!   (sets where every splitting letter names one candidate, like the words of `-ill`) are
+//!   solved exactly at any size.
+//! - **Lookahead** elsewhere: each promising move (the base policy's move, the top
+//!   `letters` by loss-aware entropy, the `safe` letters in the most candidates) is valued
+//!   by the sum of its children's estimates, and the cheapest is played. A child's estimate
+//!   at depth 0 is the exact total of playing the *base* policy from it (with the exact
+//!   optimum wherever that applies); at depth d it is the best of its own promising moves
+//!   (`inner_letters`, `inner_safe` of them) valued at depth d − 1. Sets of at most `deep`
+//!   candidates are searched `depth` plies deep, larger ones one ply.
 //!
-//! Decisions and values are memoized per word length and shared by every game and thread,
-//! so the opening moves of a length are computed once (during [`Strategy::prepare`]
-//! through the opening book) and later games mostly look answers up.
+//! # Never worse than the base
+//!
+//! Every estimate is the value of a real way of playing (the base, an exact optimum, or a
+//! best move followed by estimates of its children), and the lookahead's own value from
+//! a state is at most its estimate, by induction on the set size: the move it plays has
+//! the least estimate, its children are searched at least `depth − 1` plies deep (a child
+//! is smaller, so it is never searched less deeply than its parent assumed), and
+//! estimating deeper over the same moves, or over more of them, never gives more, because
+//! the base's move is always among them. At the root that estimate is at most the base
+//! policy's value, so the lookahead never scores more than its base on any word list.
+//!
+//! # Speed
+//!
+//! A move whose settled secrets and children's lower bounds already reach the best total
+//! found is abandoned (exact: it changes no decision). Estimates, base values and
+//! decisions are memoized per word length in tables shared by every game and thread
+//! ([`table`](super::table)), so the opening moves of a length are computed once (during
+//! [`Strategy::prepare`] through the opening book) and later games mostly look answers up.
+//! Every value is a function of the state alone, so results do not depend on the number of
+//! threads or on the order games are played in.
 //!
 //! [`Strategy::prepare`]: super::Strategy::prepare
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use lexicon::{Bucket, Letter, Lexicon};
-use rustc_hash::FxHashMap;
 
-use super::candidates;
 use super::entropy::Entropy;
+use super::exact::Exact;
+use super::expand::Children;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::policy::{Decision, Policy};
 use super::split::LetterStats;
+use super::table::{SetHash, StateKey, Table};
 use super::{Settings, StrategyError};
-use crate::game::{Position, Status, Step};
+use crate::game::Position;
 
 /// The policy whose exact play values the lookahead's children.
 #[derive(Clone, Copy, Debug)]
@@ -55,113 +73,96 @@ impl Base {
     }
 }
 
-type Map<V> = Mutex<FxHashMap<Box<[u32]>, V>>;
-
-/// The memo tables of one word length. Keys are the candidate set followed by one word
-/// packing the wrong count and the running score (see [`key`]).
-#[derive(Debug, Default)]
-struct Memo {
-    /// Exact optimum (total score) and its move, for small sets.
-    exact: Map<(u32, Decision)>,
-    /// Total score of playing the base policy (exact below the threshold), for large sets.
-    base: Map<u32>,
-    /// Lookahead decisions for large sets.
-    decisions: Map<Decision>,
+/// How widely and deeply the lookahead searches, and where it solves exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Exact at up to this many candidates, whatever the wrong guesses left.
+    pub exact: u32,
+    /// Exact at up to this many candidates with 0, 1 and 2 wrong guesses left.
+    pub exact_left: [u32; 3],
+    /// Plies searched for sets of at most `deep` candidates (1 above).
+    pub depth: u32,
+    /// See `depth`.
+    pub deep: u32,
+    /// Top letters by loss-aware entropy tried at a decision.
+    pub letters: usize,
+    /// Letters in the most candidates tried at a decision.
+    pub safe: usize,
+    /// Top letters by loss-aware entropy tried inside a search (at most `letters`).
+    pub inner_letters: usize,
+    /// Letters in the most candidates tried inside a search (at most `safe`).
+    pub inner_safe: usize,
 }
 
-/// The memo key of a state: what its value depends on. The guessed letters are left out
-/// (they never split the set, so they change no value), and the maximum of wrong guesses
-/// is the same for every state of a lookahead.
-fn key(state: State<'_>) -> Vec<u32> {
-    let mut k = Vec::with_capacity(state.set.len() + 1);
-    k.extend_from_slice(state.set);
-    k.push(state.position.wrong_guesses() << 16 | state.position.score());
-    k
-}
-
-fn get<V: Clone>(map: &Map<V>, k: &[u32]) -> Option<V> {
-    map.lock().expect("memo lock").get(k).cloned()
-}
-
-fn put<V>(map: &Map<V>, k: Vec<u32>, v: V) {
-    map.lock()
-        .expect("memo lock")
-        .insert(k.into_boxed_slice(), v);
-}
-
-/// A state of the search: the candidates and the game's position (never over).
-#[derive(Clone, Copy, Debug)]
-pub struct State<'s> {
-    /// Candidate secrets (bucket indices, ascending).
-    pub set: &'s [u32],
-    /// The rules' state the candidates share.
-    pub position: Position,
-}
-
-/// What a move leads to for a group of secrets.
-enum Child {
-    /// Settled: the group's total final score.
-    Fixed(u32),
-    /// Still open: the group (at least two secrets) and its position.
-    Open(Vec<u32>, Position),
-}
-
-/// The lower bound of a set's total: every secret but one pays at least one more point.
-fn lower_bound(n: u32, score: u32) -> u32 {
-    n * score + n.saturating_sub(1)
-}
-
-impl Child {
-    fn bound(&self) -> u32 {
-        match self {
-            Child::Fixed(v) => *v,
-            Child::Open(f, p) => lower_bound(f.len() as u32, p.score()),
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape {
+            exact: 8,
+            exact_left: [8, 8, 8],
+            depth: 1,
+            deep: u32::MAX,
+            letters: 4,
+            safe: 2,
+            inner_letters: 4,
+            inner_safe: 2,
         }
     }
+}
+
+/// A search state: candidates, their set's hash, and the position they share.
+#[derive(Clone, Copy, Debug)]
+struct State<'s> {
+    set: &'s [u32],
+    hash: SetHash,
+    position: Position,
+}
+
+impl State<'_> {
+    fn key(&self) -> StateKey {
+        self.hash.at(&self.position)
+    }
+}
+
+/// The memo tables of one word length.
+#[derive(Debug, Default)]
+struct Memo {
+    /// Total of playing the base policy (with the exact optimum where it applies).
+    base: Table<u32>,
+    /// Estimates inside a search, keyed by state and depth, with the move reaching them.
+    estimates: Table<(u32, Decision)>,
+    /// The decisions played.
+    decisions: Table<Decision>,
 }
 
 /// Minimizes the expected final score; see the module docs.
 #[derive(Debug)]
 pub struct Lookahead {
-    /// Exact search at this many candidates or fewer.
-    pub exact: u32,
-    /// How many top letters by loss-aware entropy the lookahead tries.
-    pub letters: usize,
-    /// How many of the most present (safest) splitting letters it also tries.
-    pub safe: usize,
-    /// 1: children valued by the base policy; 2: by a one-level lookahead.
-    pub depth: u32,
+    /// The search's shape.
+    pub shape: Shape,
     /// The policy played below the lookahead's horizon.
     pub base: Base,
     ranker: Entropy,
+    optimum: Exact,
     memos: Vec<Memo>,
 }
 
 impl Lookahead {
-    /// A lookahead for words of `lexicon` with these parameters.
-    pub fn new(
-        lexicon: &Lexicon,
-        exact: u32,
-        letters: usize,
-        safe: usize,
-        depth: u32,
-        base: Base,
-    ) -> Lookahead {
+    /// A lookahead for words of `lexicon`.
+    pub fn new(lexicon: &Lexicon, shape: Shape, base: Base) -> Lookahead {
         Lookahead {
-            exact,
-            letters,
-            safe,
-            depth,
+            shape,
             base,
             ranker: Entropy::default(),
+            optimum: Exact::new(lexicon.max_length()),
             memos: (0..=lexicon.max_length())
                 .map(|_| Memo::default())
                 .collect(),
         }
     }
 
-    /// Parameters: `exact=N` (2–40, default 8), `letters=N` (1–26, default 4), `safe=N`
-    /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
+    /// Parameters (see the module docs): `exact`, `exact0`, `exact1`, `exact2`, `depth`
+    /// (1–4), `deep`, `letters`, `safe`, `inner_letters`, `inner_safe`,
+    /// `base=entropy|greedy`.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,
@@ -172,150 +173,144 @@ impl Lookahead {
             "greedy" => Base::Greedy(Greedy::default()),
             _ => Base::Entropy(Entropy::default()),
         };
-        let lookahead = Lookahead::new(
-            lexicon,
-            p.range("exact", 8, 2..=40)?,
-            p.range("letters", 4, 1..=26)?,
-            p.range("safe", 2, 0..=26)?,
-            p.range("depth", 1, 1..=2)?,
-            base,
-        );
+        let d = Shape::default();
+        let exact = p.range("exact", d.exact, 2..=40)?;
+        let big = 1_000_000;
+        let letters = p.range("letters", d.letters, 1..=26)?;
+        let safe = p.range("safe", d.safe, 0..=26)?;
+        let shape = Shape {
+            exact,
+            exact_left: [
+                p.range("exact0", d.exact_left[0], 2..=big)?,
+                p.range("exact1", d.exact_left[1], 2..=big)?,
+                p.range("exact2", d.exact_left[2], 2..=big)?,
+            ],
+            depth: p.range("depth", d.depth, 1..=4)?,
+            deep: p.range("deep", d.deep, 2..=u32::MAX)?,
+            letters,
+            safe,
+            inner_letters: p.range("inner_letters", letters, 1..=letters)?,
+            inner_safe: p.range("inner_safe", safe, 0..=safe)?,
+        };
         p.finish()?;
-        Ok(lookahead)
+        Ok(Lookahead::new(lexicon, shape, base))
     }
 
     fn memo(&self, bucket: &Bucket) -> &Memo {
         &self.memos[bucket.length()]
     }
 
-    /// Where `decision` leads from `state`, group by group.
-    fn children(bucket: &Bucket, state: State<'_>, decision: Decision) -> Vec<Child> {
-        let State { set, position } = state;
-        let settle = |group: Vec<u32>, position: Position| {
-            if position.status() == Status::GameLost {
-                Child::Fixed(position.score() * group.len() as u32)
-            } else if group.len() == 1 {
-                // Won, or the word guess that follows is free.
-                Child::Fixed(position.score())
-            } else {
-                Child::Open(group, position)
-            }
-        };
-        match decision {
-            Decision::Letter(letter) => candidates::partition(bucket, set, letter)
-                .into_iter()
-                .map(|(positions, group)| {
-                    settle(group, position.after(Step::Letter { letter, positions }))
-                })
-                .collect(),
-            Decision::Word(x) => {
-                let rest: Vec<u32> = set.iter().copied().filter(|&c| c != x).collect();
-                let hit = position.after(Step::Word { correct: true });
-                let mut out = vec![Child::Fixed(hit.score())];
-                if !rest.is_empty() {
-                    out.push(settle(rest, position.after(Step::Word { correct: false })));
-                }
-                out
-            }
-        }
+    /// Whether the state is solved exactly.
+    fn is_exact(&self, n: usize, position: &Position) -> bool {
+        let left = position.wrong_guesses_left() as usize;
+        let limit = self.shape.exact_left.get(left).copied().unwrap_or(0);
+        n <= self.shape.exact.max(limit) as usize
     }
 
-    /// The exact optimum of a state with at least two candidates: the least total final
-    /// score over every way of playing on (letters that split the set and candidate words),
-    /// and a move reaching it (ties to the first found in a fixed order).
-    pub fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
-        let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(hit) = get(&memo.exact, &k) {
-            return hit;
-        }
-        let n = state.set.len();
-        let letters: Vec<Decision> = self
-            .ranker
-            .ranked(bucket, state.set, &state.position)
-            .into_iter()
-            .map(|(_, l)| Decision::Letter(l))
-            .collect();
-        let words = state.set.iter().map(|&x| Decision::Word(x));
-        let moves: Vec<Decision> = if n <= 3 {
-            words.chain(letters).collect()
+    /// Plies searched from a decision at a set of `n` candidates.
+    fn depth_at(&self, n: usize) -> u32 {
+        if n <= self.shape.deep as usize {
+            self.shape.depth
         } else {
-            letters.into_iter().chain(words).collect()
-        };
-        let mut best = (u32::MAX, moves[0]);
-        for decision in moves {
-            let children = Lookahead::children(bucket, state, decision);
-            let mut rest: u32 = children.iter().map(Child::bound).sum();
-            if rest >= best.0 {
-                continue;
-            }
-            let mut total = 0;
-            for child in &children {
-                rest -= child.bound();
-                total += match child {
-                    Child::Fixed(v) => *v,
-                    Child::Open(set, position) => {
-                        let position = *position;
-                        self.solve_exact(bucket, State { set, position }).0
-                    }
-                };
-                if total + rest >= best.0 {
-                    break;
-                }
-            }
-            if total + rest < best.0 {
-                best = (total, decision);
-            }
+            1
         }
-        put(&memo.exact, k, best);
-        best
     }
 
-    /// The total final score of playing the base policy from `state` (exactly, and
-    /// optimally once the set is small enough for the exact search).
-    fn base_value(&self, bucket: &Bucket, state: State<'_>) -> u32 {
-        let n = state.set.len();
-        if n == 1 {
-            return state.position.score();
+    /// The exact value and move of a state, if it is solved exactly.
+    fn solved(&self, bucket: &Bucket, state: State<'_>) -> Option<(u32, Decision)> {
+        if self.is_exact(state.set.len(), &state.position) {
+            Some(self.optimum.solve(bucket, state.set, state.position))
+        } else {
+            Exact::solve_chain(bucket, state.set, state.position)
         }
-        if n as u32 <= self.exact {
-            return self.solve_exact(bucket, state).0;
-        }
+    }
+
+    /// The total of playing the base policy from `state` (exact where that applies).
+    fn base_value(&self, bucket: &Bucket, frames: &mut Vec<Children>, state: State<'_>) -> u32 {
+        let key = state.key();
         let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(v) = get(&memo.base, &k) {
+        if let Some(v) = memo.base.get(key) {
             return v;
         }
-        let decision = self.base.decide(bucket, state.set, &state.position);
-        let v = self.value_of(bucket, state, decision, 0);
-        put(&memo.base, k, v);
+        let v = match self.solved(bucket, state) {
+            Some((v, _)) => v,
+            None => {
+                let decision = self.base.decide(bucket, state.set, &state.position);
+                self.value_of(bucket, frames, state, decision, 0, u32::MAX)
+            }
+        };
+        memo.base.insert(key, v);
         v
     }
 
-    /// The total of `decision` at `state` with each open child valued at `depth`.
-    fn value_of(&self, bucket: &Bucket, state: State<'_>, decision: Decision, depth: u32) -> u32 {
-        Lookahead::children(bucket, state, decision)
-            .iter()
-            .map(|child| match child {
-                Child::Fixed(v) => *v,
-                Child::Open(set, position) => {
-                    let s = State {
-                        set,
-                        position: *position,
-                    };
-                    if depth == 0 {
-                        self.base_value(bucket, s)
-                    } else {
-                        self.look(bucket, s, depth).0
-                    }
-                }
-            })
-            .sum()
+    /// The estimate of `state` at `depth` (0: the base's value).
+    fn estimate(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        depth: u32,
+    ) -> u32 {
+        if depth == 0 {
+            return self.base_value(bucket, frames, state);
+        }
+        let memo = self.memo(bucket);
+        let key = state.key().salted(u64::from(depth));
+        if let Some((v, _)) = memo.estimates.get(key) {
+            return v;
+        }
+        let found = self.look(bucket, frames, state, depth, false);
+        memo.estimates.insert(key, found);
+        found.0
     }
 
-    /// The moves worth a look at a large state: the base's move first, then the top
-    /// letters by loss-aware entropy, then the safest splitting letters.
-    fn promising(&self, bucket: &Bucket, state: State<'_>) -> Vec<Decision> {
+    /// The total of `decision` at `state`, each open child estimated at `depth`; once the
+    /// total is sure to reach `beta`, a lower bound of it that does.
+    fn value_of(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        decision: Decision,
+        depth: u32,
+        beta: u32,
+    ) -> u32 {
+        let mut children = frames.pop().unwrap_or_default();
+        children.expand(bucket, state.set, state.hash, state.position, decision);
+        let mut rest = children.bound();
+        let mut total = children.fixed;
+        if rest < beta {
+            // The largest groups first: they decide fastest whether the move fails.
+            children
+                .open
+                .sort_unstable_by_key(|o| std::cmp::Reverse(o.len()));
+            rest -= children.fixed;
+            for i in 0..children.open.len() {
+                let open = children.open[i];
+                rest -= open.bound;
+                let child = State {
+                    set: children.members(&open),
+                    hash: open.set,
+                    position: open.position,
+                };
+                total += self.estimate(bucket, frames, child, depth);
+                if total + rest >= beta {
+                    break;
+                }
+            }
+        }
+        frames.push(children);
+        total + rest
+    }
+
+    /// The moves worth a look at a state: the base's move first, then the top letters by
+    /// loss-aware entropy, then the letters in the most candidates.
+    fn promising(&self, bucket: &Bucket, state: State<'_>, top: bool) -> Vec<Decision> {
+        let (letters, safe) = if top {
+            (self.shape.letters, self.shape.safe)
+        } else {
+            (self.shape.inner_letters, self.shape.inner_safe)
+        };
         let mut moves = vec![self.base.decide(bucket, state.set, &state.position)];
         let mut add = |d: Decision| {
             if !moves.contains(&d) {
@@ -326,33 +321,47 @@ impl Lookahead {
             .ranker
             .ranked(bucket, state.set, &state.position)
             .into_iter()
-            .take(self.letters)
+            .take(letters)
         {
             add(Decision::Letter(l));
         }
         let stats = LetterStats::of(bucket, state.set);
         let mut safest: Vec<Letter> = stats.splitting().iter().collect();
         safest.sort_by_key(|l| std::cmp::Reverse(stats.counts[l.index()]));
-        for l in safest.into_iter().take(self.safe) {
+        for l in safest.into_iter().take(safe) {
             add(Decision::Letter(l));
         }
         moves
     }
 
-    /// The lookahead at `depth` (≥ 1): the best promising move and its estimated total,
-    /// an upper bound of what playing it achieves.
-    fn look(&self, bucket: &Bucket, state: State<'_>, depth: u32) -> (u32, Decision) {
-        if state.set.len() as u32 <= self.exact {
-            return self.solve_exact(bucket, state);
+    /// The best promising move at `depth` (≥ 1) and its estimate: what playing it and then
+    /// the lookahead achieves at most.
+    fn look(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        depth: u32,
+        top: bool,
+    ) -> (u32, Decision) {
+        if let Some(found) = self.solved(bucket, state) {
+            return found;
         }
         let mut best: Option<(u32, Decision)> = None;
-        for decision in self.promising(bucket, state) {
-            let v = self.value_of(bucket, state, decision, depth - 1);
-            if best.is_none_or(|(b, _)| v < b) {
+        for decision in self.promising(bucket, state, top) {
+            let beta = best.map_or(u32::MAX, |(b, _)| b);
+            let v = self.value_of(bucket, frames, state, decision, depth - 1, beta);
+            if v < beta {
                 best = Some((v, decision));
             }
         }
-        best.expect("the base move is always tried")
+        best.expect("the base move is always valued in full")
+    }
+
+    /// The exact optimum of a state (at least two candidates) and an optimal move (see
+    /// [`Exact`]).
+    pub fn solve_exact(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
+        self.optimum.solve(bucket, set, position)
     }
 }
 
@@ -363,144 +372,20 @@ impl Policy for Lookahead {
         }
         let state = State {
             set: cands,
+            hash: SetHash::of(cands),
             position: *position,
         };
-        if cands.len() as u32 <= self.exact {
-            return self.solve_exact(bucket, state).1;
+        if let Some((_, decision)) = self.solved(bucket, state) {
+            return decision;
         }
         let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(d) = get(&memo.decisions, &k) {
+        let key = state.key();
+        if let Some(d) = memo.decisions.get(key) {
             return d;
         }
-        let d = self.look(bucket, state, self.depth).1;
-        put(&memo.decisions, k, d);
+        let mut frames = Vec::new();
+        let (_, d) = self.look(bucket, &mut frames, state, self.depth_at(cands.len()), true);
+        memo.decisions.insert(key, d);
         d
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::HashMap;
-
-    use lexicon::{Letter, LetterSet, Lexicon};
-
-    use super::*;
-    use crate::game::{Game, Guess, Status};
-    use crate::referee::{Fair, Referee};
-
-    /// The least total score over *every* strategy, found by trying every guess (every
-    /// letter of the list plus one absent letter, every word) with the real game rules on
-    /// every secret still sharing the public state; memoized on that state.
-    fn brute_force(words: &[&str], max_wrong: u32) -> u32 {
-        let mut letters: Vec<Letter> = LetterSet::of_word(words.concat().as_bytes())
-            .iter()
-            .collect();
-        letters.push(
-            LetterSet::of_word(words.concat().as_bytes())
-                .complement()
-                .iter()
-                .next()
-                .unwrap(),
-        );
-        let games: Vec<Game<Fair>> = words
-            .iter()
-            .map(|w| Game::new(Fair::new(w).unwrap(), max_wrong))
-            .collect();
-        let mut memo = HashMap::new();
-        go(words, &letters, games, &mut memo)
-    }
-
-    type Key = (Vec<String>, u32, Vec<String>, u32);
-
-    fn go(
-        words: &[&str],
-        letters: &[Letter],
-        games: Vec<Game<Fair>>,
-        memo: &mut HashMap<Key, u32>,
-    ) -> u32 {
-        let s = games[0].state();
-        let key = (
-            games.iter().map(|g| g.referee().word()).collect(),
-            s.guessed_letters().bits(),
-            s.wrong_words().to_vec(),
-            s.score(),
-        );
-        if let Some(&v) = memo.get(&key) {
-            return v;
-        }
-        let mut guesses: Vec<Guess> = letters
-            .iter()
-            .filter(|l| !s.guessed_letters().contains(**l))
-            .map(|&l| Guess::Letter(l))
-            .collect();
-        guesses.extend(
-            words
-                .iter()
-                .filter(|w| !s.wrong_words().iter().any(|x| x == *w))
-                .map(|w| Guess::Word(w.to_string())),
-        );
-        let mut best = u32::MAX;
-        for guess in guesses {
-            let mut total = 0;
-            let mut groups: Vec<(String, Vec<Game<Fair>>)> = Vec::new();
-            for g in &games {
-                let mut g = g.clone();
-                g.guess(&guess).unwrap();
-                if g.state().status() == Status::KeepGuessing {
-                    let seen = format!("{} {:?}", g.state(), g.state().wrong_words());
-                    match groups.iter_mut().find(|(k, _)| *k == seen) {
-                        Some((_, group)) => group.push(g),
-                        None => groups.push((seen, vec![g])),
-                    }
-                } else {
-                    total += g.state().score();
-                }
-            }
-            for (_, group) in groups {
-                total += go(words, letters, group, memo);
-            }
-            best = best.min(total);
-        }
-        memo.insert(key, best);
-        best
-    }
-
-    #[test]
-    fn exact_search_is_the_true_optimum_on_tiny_lists() {
-        let lists: &[&[&str]] = &[
-            &["bat", "cat", "hat", "mat"],
-            &["abc", "abd", "aec", "xyz", "bca"],
-            &["aa", "ab", "ba", "bb"],
-            &["cot", "cat", "cut", "dot", "dog"],
-            &["ab", "cd", "ef", "gh", "ij"],
-            &["abba", "baba", "abab", "bbaa", "aabb"],
-        ];
-        for words in lists {
-            let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
-            let length = words[0].len();
-            let bucket = lexicon.bucket(length);
-            for max_wrong in [0, 1, 2, 5] {
-                let la = Lookahead::new(&lexicon, 40, 4, 2, 1, Base::Entropy(Entropy::default()));
-                let set = candidates::all(bucket);
-                let state = State {
-                    set: &set,
-                    position: Position::new(length, max_wrong),
-                };
-                let (exact, _) = la.solve_exact(bucket, state);
-                assert_eq!(
-                    exact,
-                    brute_force(words, max_wrong),
-                    "{words:?} max {max_wrong}"
-                );
-                // And playing its decisions scores exactly that.
-                let played: u32 = crate::eval::tree::evaluate(&la, bucket, max_wrong)
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.score)
-                    .sum();
-                assert_eq!(played, exact, "{words:?} max {max_wrong}");
-            }
-        }
     }
 }

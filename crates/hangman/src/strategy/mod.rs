@@ -11,6 +11,8 @@
 
 pub mod candidates;
 mod entropy;
+pub mod exact;
+mod expand;
 mod greedy;
 mod lookahead;
 mod params;
@@ -18,6 +20,7 @@ mod per_length;
 mod policy;
 pub mod seed;
 pub mod split;
+mod table;
 
 use std::sync::Arc;
 
@@ -26,6 +29,7 @@ use lexicon::Lexicon;
 use crate::game::{GameState, Guess, Outcome};
 
 pub use entropy::Entropy;
+pub use exact::Exact;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use params::Params;
