@@ -80,6 +80,10 @@ pub const ALL_FOUND_BONUS: u32 = 200;
 /// The time a hint costs.
 pub const HINT_COST: Duration = Duration::from_secs(10);
 
+/// Points per whole second left on the timer when the round's first six-letter word is
+/// found: finding it fast is worth more, as the classics reward.
+pub const TIME_BONUS_PER_SECOND: u32 = 1;
+
 /// The answer to a guess or a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Feedback {
@@ -93,6 +97,9 @@ pub enum Feedback {
         bonus_word: bool,
         /// Whether it is the round's first six-letter word (the player will advance).
         qualifies: bool,
+        /// The time bonus, when it was the round's first six-letter word (see
+        /// [`TIME_BONUS_PER_SECOND`]).
+        time_bonus: Option<u32>,
         /// The completion bonus, when it was the last required word.
         all_found_bonus: Option<u32>,
     },
@@ -129,6 +136,7 @@ impl fmt::Display for Feedback {
                 points,
                 bonus_word,
                 qualifies,
+                time_bonus,
                 all_found_bonus,
             } => {
                 let upper = word.to_ascii_uppercase();
@@ -136,6 +144,9 @@ impl fmt::Display for Feedback {
                     write!(f, "{upper}: bonus word! +{points}")?;
                 } else {
                     write!(f, "{upper}: found! +{points}")?;
+                }
+                if let Some(bonus) = time_bonus {
+                    write!(f, " Time bonus +{bonus}!")?;
                 }
                 if *qualifies {
                     write!(f, " You will advance to the next round!")?;
@@ -197,10 +208,14 @@ pub enum Slot {
     },
     /// A missing word: only its length is shown.
     Blank(usize),
+    /// A word not found, shown once the round is over.
+    Missed(String),
 }
 
-/// The slots of the required words of one length. Found words come first (alphabetically),
-/// then hinted ones, then blanks, so a slot's position never tells which word it holds.
+/// The slots of the required words of one length. While the round runs, found words come
+/// first (alphabetically), then hinted ones, then blanks, so a slot's position never tells
+/// which word it holds; once it is over every word is shown in alphabetical order, the
+/// missed ones as [`Slot::Missed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlotGroup {
     /// Word length.
@@ -223,6 +238,9 @@ pub struct Round {
     started: Duration,
     limit: Duration,
     penalty: Duration,
+    /// Time spent paused (the timer does not run), and when the current pause began.
+    paused_total: Duration,
+    paused_at: Option<Duration>,
     score: u32,
     qualified: bool,
     ended: Option<RoundEnd>,
@@ -242,6 +260,8 @@ impl Round {
             started,
             limit,
             penalty: Duration::ZERO,
+            paused_total: Duration::ZERO,
+            paused_at: None,
             score: 0,
             qualified: false,
             ended: None,
@@ -294,6 +314,28 @@ impl Round {
     /// The board: the required words' slots grouped by length, shortest first.
     pub fn slots(&self) -> Vec<SlotGroup> {
         let mut groups: Vec<SlotGroup> = Vec::new();
+        if self.ended.is_some() {
+            for length in MIN_WORD..=GAME_LETTERS {
+                let slots: Vec<Slot> = self
+                    .deal
+                    .words
+                    .iter()
+                    .zip(&self.found)
+                    .filter(|(w, _)| w.required && w.word.len() == length)
+                    .map(|(w, &found)| {
+                        if found {
+                            Slot::Found(w.word.clone())
+                        } else {
+                            Slot::Missed(w.word.clone())
+                        }
+                    })
+                    .collect();
+                if !slots.is_empty() {
+                    groups.push(SlotGroup { length, slots });
+                }
+            }
+            return groups;
+        }
         for length in MIN_WORD..=GAME_LETTERS {
             let mut found = Vec::new();
             let mut hinted = Vec::new();
@@ -339,10 +381,15 @@ impl Round {
     }
 
     fn time_left(&self, now: Duration) -> Duration {
-        (self.limit.saturating_sub(self.penalty)).saturating_sub(now.saturating_sub(self.started))
+        // While paused the clock stands at the moment the pause began.
+        let now = self.paused_at.unwrap_or(now);
+        let running = now
+            .saturating_sub(self.started)
+            .saturating_sub(self.paused_total);
+        (self.limit.saturating_sub(self.penalty)).saturating_sub(running)
     }
 
-    fn guess(&mut self, text: &str) -> Feedback {
+    fn guess(&mut self, text: &str, now: Duration) -> Feedback {
         let word = text.trim().to_ascii_lowercase();
         if word.len() < MIN_WORD {
             return Feedback::TooShort(word);
@@ -367,6 +414,13 @@ impl Round {
         self.score += points;
         let qualifies = word.len() == GAME_LETTERS && !self.qualified;
         self.qualified |= word.len() == GAME_LETTERS;
+        let time_bonus = qualifies.then(|| {
+            // Whole seconds as the timer shows them (rounded up).
+            let seconds = self.time_left(now).as_millis().div_ceil(1000) as u32;
+            let bonus = seconds * TIME_BONUS_PER_SECOND;
+            self.score += bonus;
+            bonus
+        });
         let (found, total) = self.progress();
         let all_found_bonus = (required && found == total).then(|| {
             self.score += ALL_FOUND_BONUS;
@@ -378,6 +432,7 @@ impl Round {
             points,
             bonus_word: !required,
             qualifies,
+            time_bonus,
             all_found_bonus,
         }
     }
@@ -440,6 +495,8 @@ pub struct Game<'d, C: Clock> {
     /// Points of finished rounds.
     banked: u32,
     over: bool,
+    /// A one-round game (the daily puzzle): over when its round ends.
+    single_round: bool,
 }
 
 impl<'d, C: Clock> Game<'d, C> {
@@ -458,7 +515,40 @@ impl<'d, C: Clock> Game<'d, C> {
             round_number: 1,
             banked: 0,
             over: false,
+            single_round: false,
         }
+    }
+
+    /// Makes this a one-round game (the daily puzzle): it is over when the round ends,
+    /// whatever was found.
+    pub fn single_round(mut self) -> Self {
+        self.single_round = true;
+        self
+    }
+
+    /// Whether this is a one-round game.
+    pub fn is_single_round(&self) -> bool {
+        self.single_round
+    }
+
+    /// Stops the round's timer (the UI hides the letters meanwhile). Does nothing if the
+    /// round is over or already paused.
+    pub fn pause(&mut self) {
+        if self.round.ended.is_none() && self.round.paused_at.is_none() {
+            self.round.paused_at = Some(self.clock.now());
+        }
+    }
+
+    /// Restarts the timer where [`Game::pause`] stopped it.
+    pub fn resume(&mut self) {
+        if let Some(at) = self.round.paused_at.take() {
+            self.round.paused_total += self.clock.now().saturating_sub(at);
+        }
+    }
+
+    /// Whether the timer is paused.
+    pub fn is_paused(&self) -> bool {
+        self.round.paused_at.is_some()
     }
 
     /// The current round.
@@ -473,6 +563,9 @@ impl<'d, C: Clock> Game<'d, C> {
 
     /// Rounds completed with a six-letter word (the rounds that count as won).
     pub fn rounds_won(&self) -> u32 {
+        if self.single_round {
+            return u32::from(self.round.ended.is_some() && self.round.qualified);
+        }
         self.round_number - 1 + u32::from(self.round.ended.is_some() && self.round.qualified)
     }
 
@@ -508,9 +601,16 @@ impl<'d, C: Clock> Game<'d, C> {
         if self.tick() {
             return Feedback::TimeUp;
         }
-        let feedback = self.round.guess(text);
+        self.resume();
+        let mut feedback = self.round.guess(text, self.clock.now());
+        if self.single_round
+            && let Feedback::Found { qualifies, .. } = &mut feedback
+        {
+            // No next round to advance to.
+            *qualifies = false;
+        }
         if self.round.ended.is_some() {
-            self.over = !self.round.qualified;
+            self.over = self.single_round || !self.round.qualified;
         }
         feedback
     }
@@ -523,6 +623,7 @@ impl<'d, C: Clock> Game<'d, C> {
         if self.tick() {
             return Feedback::TimeUp;
         }
+        self.resume();
         let feedback = self.round.hint();
         self.tick();
         feedback
@@ -550,8 +651,9 @@ impl<'d, C: Clock> Game<'d, C> {
     }
 
     fn end_round(&mut self, end: RoundEnd) {
+        self.resume();
         self.round.ended = Some(end);
-        self.over = !self.round.qualified;
+        self.over = self.single_round || !self.round.qualified;
     }
 
     /// The summary of the current round once it has ended.
@@ -561,7 +663,7 @@ impl<'d, C: Clock> Game<'d, C> {
         Some(RoundSummary {
             end,
             score: self.round.score,
-            advances: self.round.qualified,
+            advances: self.round.qualified && !self.single_round,
             found,
             required,
             missed: self.round.missed().into_iter().map(String::from).collect(),

@@ -28,6 +28,27 @@ pub struct Answer<'a> {
 /// *Accepted* words are the whole list; *required* words are those of the common tier (every
 /// accepted word when there is no common tier). Required words make a round's slots, its
 /// completion bonus and its list of missed words; accepted-only words score as bonus words.
+///
+/// # Examples
+///
+/// ```
+/// use blender::{Dictionary, Rack};
+/// use lexicon::Lexicon;
+///
+/// let accepted = Lexicon::from_words(["ten", "net", "tine", "nite", "inset", "tines", "stein"])?;
+/// let common = Lexicon::from_words(["ten", "net", "stein"])?;
+/// let dict = Dictionary::new(&accepted, Some(&common));
+///
+/// // Every word the rack spells, by length then alphabetically, with its tier.
+/// let answers = dict.solve(&Rack::parse("tensi")?, 3);
+/// let words: Vec<(&str, bool)> = answers.iter().map(|a| (a.word, a.required)).collect();
+/// assert_eq!(
+///     words,
+///     [("net", true), ("ten", true), ("nite", false), ("tine", false),
+///      ("inset", false), ("stein", true), ("tines", false)]
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Dictionary {
     /// Words ordered by length, then alphabetically: an index is also a word's rank in the

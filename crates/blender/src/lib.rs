@@ -9,28 +9,32 @@
 //! - [`Dictionary`]: the signature index over two tiers, *required* (common) words that make
 //!   a round's slots and *accepted* words (the whole list) that score as bonus words; its
 //!   [`Dictionary::solve`] answers any rack of up to 12 letters and [`Dictionary::games`] is
-//!   the entire list of games. [`load_common`] picks the common tier.
+//!   the entire list of games. The common tier is `lexicon`'s ([`lexicon::CommonTier`]).
 //! - [`RoundGenerator`]: seeded deals with difficulty bounds, scrambled so the display is not
 //!   a word.
 //! - [`Game`]: the rules (scoring, hints, shuffles, advancing) against a [`Clock`], so tests
 //!   use a [`FakeClock`] and run instantly.
-//! - [`HighScores`]: the JSON high-score table, written atomically.
+//! - [`HighScores`]: the JSON high-score table, updated under a file lock and written
+//!   atomically, through symbolic links, keeping fields it does not know.
 
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
+mod difficulty;
 mod game;
 mod index;
 mod rack;
 mod round;
 mod scores;
-mod tiers;
 
+pub use difficulty::{Difficulty, daily_seed};
 pub use game::{
     ALL_FOUND_BONUS, Clock, FakeClock, Feedback, Game, HINT_COST, Round, RoundEnd, RoundSummary,
-    Slot, SlotGroup, SystemClock, bonus_word_points, word_points,
+    Slot, SlotGroup, SystemClock, TIME_BONUS_PER_SECOND, bonus_word_points, word_points,
 };
 pub use index::{Answer, Dictionary, GAME_LETTERS, GameEntry, GamesStats, MIN_WORD};
 pub use rack::{MAX_RACK, Rack, RackError, Signature};
 pub use round::{
     Deal, RoundError, RoundGenerator, RoundWord, SHUFFLE_TRIES, deal_signature, scramble,
 };
-pub use scores::{HighScores, KEEP, Loaded, ScoreEntry, ScoresError, default_path};
-pub use tiers::{CommonSource, CommonTier, SYSTEM_WORDS, common_from_text, load_common};
+pub use scores::{HighScores, KEEP, Recorded, ScoreEntry, ScoresError, default_path};

@@ -83,6 +83,11 @@ pub struct Rack {
 
 impl Rack {
     /// Parses user text: letters of either case; surrounding white space is ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`RackError`] if the text is empty, holds anything but letters, or has more than
+    /// [`MAX_RACK`] letters.
     pub fn parse(text: &str) -> Result<Rack, RackError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {

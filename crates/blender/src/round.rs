@@ -14,7 +14,7 @@ pub const SHUFFLE_TRIES: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RoundError {
     /// The bounds are inverted.
-    #[error("--min-words {min} is greater than --max-words {max}")]
+    #[error("the minimum of {min} required words is greater than the maximum of {max}")]
     BadBounds {
         /// The lower bound.
         min: usize,
@@ -22,10 +22,7 @@ pub enum RoundError {
         max: usize,
     },
     /// No common six-letter word has a rack with an acceptable number of required words.
-    #[error(
-        "no common six-letter word has between {min} and {max} required words in its rack; \
-         widen --min-words/--max-words or use another word list"
-    )]
+    #[error("no common six-letter word has between {min} and {max} required words in its rack")]
     NoCandidates {
         /// The lower bound.
         min: usize,
@@ -76,6 +73,11 @@ pub struct RoundGenerator<'d> {
 
 impl<'d> RoundGenerator<'d> {
     /// Prepares the list of eligible words (one rack query per six-letter signature).
+    ///
+    /// # Errors
+    ///
+    /// [`RoundError::BadBounds`] if `min_words > max_words`; [`RoundError::NoCandidates`] if
+    /// no common six-letter word has a rack within the bounds.
     pub fn new(
         dict: &'d Dictionary,
         min_words: usize,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use blender::{
     ALL_FOUND_BONUS, Dictionary, FakeClock, Feedback, Game, RoundEnd, RoundGenerator, Slot,
-    bonus_word_points, word_points,
+    TIME_BONUS_PER_SECOND, bonus_word_points, word_points,
 };
 use lexicon::Lexicon;
 
@@ -45,6 +45,7 @@ fn a_six_letter_word_advances_with_the_score_carried() {
             points: word_points(6),
             bonus_word: false,
             qualifies: true,
+            time_bonus: Some(120 * TIME_BONUS_PER_SECOND),
             all_found_bonus: None
         }
     );
@@ -69,7 +70,7 @@ fn a_six_letter_word_advances_with_the_score_carried() {
     assert_eq!(g.rounds_won(), 1);
     assert!(g.next_round());
     assert_eq!(g.round_number(), 2);
-    assert_eq!(g.score(), 2 * word_points(6));
+    assert_eq!(g.score(), 2 * word_points(6) + 120 * TIME_BONUS_PER_SECOND);
     assert_eq!(g.round().score(), 0);
     assert_eq!(g.time_left(), Duration::from_secs(120));
 }
@@ -114,7 +115,11 @@ fn finding_every_required_word_earns_the_bonus() {
         }
     }
     assert_eq!(g.round().ended(), Some(RoundEnd::AllFound));
-    assert_eq!(g.score(), expected + ALL_FOUND_BONUS);
+    // The first six-letter word came at once: the whole two minutes as a time bonus.
+    assert_eq!(
+        g.score(),
+        expected + ALL_FOUND_BONUS + 120 * TIME_BONUS_PER_SECOND
+    );
     assert!(g.summary().unwrap().missed.is_empty());
     assert!(g.next_round());
 }
@@ -147,12 +152,16 @@ fn bad_and_repeated_guesses_get_their_messages() {
             points: bonus_word_points(6),
             bonus_word: true,
             qualifies: true,
+            time_bonus: Some(120 * TIME_BONUS_PER_SECOND),
             all_found_bonus: None
         }
     );
     assert_eq!(g.guess("inlets"), Feedback::AlreadyFound("inlets".into()));
     assert_eq!(g.round().bonus_found(), ["inlets"]);
-    assert_eq!(g.score(), word_points(4) + bonus_word_points(6));
+    assert_eq!(
+        g.score(),
+        word_points(4) + bonus_word_points(6) + 120 * TIME_BONUS_PER_SECOND
+    );
     assert_eq!(g.round().progress(), (1, COMMON.len()));
     assert_eq!(g.guess("lens").to_string(), "LENS: found! +20");
     assert_eq!(g.guess("snit").to_string(), "SNIT: not a word");
@@ -245,4 +254,106 @@ fn hints_can_run_out_the_clock() {
     assert_eq!(g.round().ended(), Some(RoundEnd::TimeUp));
     assert_eq!(g.hint(), Feedback::RoundOver);
     assert!(g.is_over());
+}
+
+#[test]
+fn the_time_bonus_is_the_time_left_for_the_first_six_letter_word() {
+    let dict = dictionary();
+    let (mut g, clock) = game(&dict);
+    // 74.5 s left: the timer shows 1:15, and that is the bonus.
+    clock.advance(Duration::from_millis(45_500));
+    let fb = g.guess("silent");
+    assert!(
+        matches!(
+            fb,
+            Feedback::Found {
+                time_bonus: Some(75),
+                ..
+            }
+        ),
+        "{fb:?}"
+    );
+    assert_eq!(
+        fb.to_string(),
+        "SILENT: found! +80 Time bonus +75! You will advance to the next round!"
+    );
+    assert!(matches!(
+        g.guess("listen"),
+        Feedback::Found {
+            time_bonus: None,
+            ..
+        }
+    ));
+    assert_eq!(g.score(), 2 * word_points(6) + 75);
+}
+
+#[test]
+fn a_pause_stops_the_timer() {
+    let dict = dictionary();
+    let (mut g, clock) = game(&dict);
+    clock.advance(Duration::from_secs(20));
+    g.pause();
+    assert!(g.is_paused());
+    clock.advance(Duration::from_secs(500));
+    assert!(!g.tick(), "time does not run out while paused");
+    assert_eq!(g.time_left(), Duration::from_secs(100));
+    g.resume();
+    assert!(!g.is_paused());
+    clock.advance(Duration::from_secs(30));
+    assert_eq!(g.time_left(), Duration::from_secs(70));
+    // A second pause adds up with the first.
+    g.pause();
+    clock.advance(Duration::from_secs(1000));
+    g.resume();
+    assert_eq!(g.time_left(), Duration::from_secs(70));
+    clock.advance(Duration::from_secs(70));
+    assert!(g.tick());
+    assert_eq!(g.round().ended(), Some(RoundEnd::TimeUp));
+}
+
+#[test]
+fn missed_words_fill_their_slots_when_the_round_ends() {
+    let dict = dictionary();
+    let (mut g, _clock) = game(&dict);
+    g.guess("tiles");
+    g.give_up();
+    let five = g
+        .round()
+        .slots()
+        .into_iter()
+        .find(|group| group.length == 5)
+        .unwrap();
+    assert_eq!(
+        five.slots,
+        [
+            Slot::Missed("inlet".into()),
+            Slot::Missed("lines".into()),
+            Slot::Found("tiles".into()),
+        ]
+    );
+}
+
+#[test]
+fn a_single_round_game_ends_with_its_round() {
+    let dict = dictionary();
+    let (g, _clock) = game(&dict);
+    let mut g = g.single_round();
+    let fb = g.guess("listen");
+    assert!(
+        matches!(
+            fb,
+            Feedback::Found {
+                qualifies: false,
+                time_bonus: Some(_),
+                ..
+            }
+        ),
+        "{fb:?}"
+    );
+    assert!(!fb.to_string().contains("advance"));
+    g.give_up();
+    assert!(g.is_over());
+    assert!(!g.summary().unwrap().advances);
+    assert_eq!(g.rounds_won(), 1);
+    assert!(!g.next_round());
 }

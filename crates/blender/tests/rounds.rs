@@ -98,3 +98,31 @@ fn scramble_finds_the_one_non_word_order() {
         assert_ne!(scramble(b"abcdef", |_| false, &mut rng), b"abcdef");
     }
 }
+
+/// With the embedded lists, every round's required words are common-tier words, its bonus
+/// words are not, and its rack comes from a common six-letter word, for many seeds and
+/// every difficulty.
+#[test]
+fn required_words_of_many_deals_are_all_in_the_common_tier() {
+    let common = Lexicon::common();
+    let dict = Dictionary::new(&Lexicon::embedded(), Some(&common));
+    for difficulty in blender::Difficulty::ALL {
+        let range = difficulty.words();
+        let generator = RoundGenerator::new(&dict, *range.start(), *range.end()).unwrap();
+        for seed in 0..200 {
+            let deal = generator.deal(&mut Pcg64::seed_from_u64(seed));
+            assert!(common.contains(&deal.source), "{seed}: {}", deal.source);
+            let required: Vec<&str> = deal.required().collect();
+            assert!(range.contains(&required.len()), "{seed}: {required:?}");
+            for word in &deal.words {
+                assert_eq!(
+                    common.contains(&word.word),
+                    word.required,
+                    "seed {seed}, {difficulty:?}: {}",
+                    word.word
+                );
+            }
+            assert!(required.iter().any(|w| w.len() == 6), "{seed}");
+        }
+    }
+}

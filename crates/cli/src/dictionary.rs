@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-use lexicon::{Lexicon, LoadOptions};
+use anyhow::{Context, anyhow};
+use lexicon::{Lexicon, LexiconError, LoadOptions};
 
 /// A loaded dictionary with where it came from and how long it took.
 pub struct Dictionary {
@@ -25,7 +25,8 @@ pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionar
         None => (Lexicon::embedded(), "embedded".to_string()),
         Some(path) => {
             let (lexicon, report) = Lexicon::from_path(path, &LoadOptions { skip_invalid })
-                .with_context(|| "cannot load the dictionary")?;
+                .map_err(skip_hint)
+                .context("cannot load the dictionary")?;
             if let Some(notes) = report.notes() {
                 eprintln!("note: {notes}");
             }
@@ -37,6 +38,15 @@ pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionar
         name,
         load_time: start.elapsed(),
     })
+}
+
+/// `e`, with the command-line way past it when a line is not a word: the library's
+/// errors do not know the flags.
+pub fn skip_hint(e: LexiconError) -> anyhow::Error {
+    match e {
+        LexiconError::InvalidWord { .. } => anyhow!("{e} (use --skip-invalid to drop such lines)"),
+        e => e.into(),
+    }
 }
 
 /// Splits the positional arguments `[DICTIONARY] [WORD]...`: the first is the dictionary

@@ -51,6 +51,9 @@ pub fn exit_code(result: anyhow::Result<()>) -> ExitCode {
     }) {
         return ExitCode::SUCCESS;
     }
+    if let Some(signal) = err.downcast_ref::<crate::terminal::Terminated>() {
+        return ExitCode::from(signal.exit_code());
+    }
     if err.downcast_ref::<Incomplete>().is_some() {
         return ExitCode::FAILURE;
     }

@@ -10,3 +10,4 @@ pub mod error;
 pub mod export;
 pub mod hangman;
 pub mod progress;
+pub mod terminal;

@@ -16,8 +16,6 @@ use std::fmt;
 
 use lexicon::{Letter, LetterSet};
 
-use crate::referee::Referee;
-
 /// The score of a lost game.
 pub const LOSS_SCORE: u32 = 25;
 
@@ -33,6 +31,10 @@ pub enum Guess {
 impl Guess {
     /// Parses user input: one letter is a letter guess, several letters a word guess; case is
     /// folded and surrounding white space ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidGuess`] if the input is empty or holds anything but letters a–z.
     pub fn parse(input: &str) -> Result<Guess, GameError> {
         let text = input.trim();
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -523,6 +525,42 @@ impl fmt::Display for GameState {
     }
 }
 
+/// Answers guesses for one game.
+pub trait Referee {
+    /// The word length announced at the start.
+    fn length(&self) -> usize;
+
+    /// The positions of `letter` in the word (bit 0 = first letter); 0 for a miss.
+    /// Called once per distinct letter.
+    fn answer_letter(&mut self, letter: Letter) -> u32;
+
+    /// Whether `word` (lowercase, of the announced length) is the word. Called once per
+    /// distinct word.
+    fn answer_word(&mut self, word: &[u8]) -> bool;
+
+    /// The word as it stands when asked: the secret for a fair referee, one word consistent
+    /// with every answer for a cheating one.
+    fn word(&self) -> String;
+}
+
+impl<R: Referee + ?Sized> Referee for Box<R> {
+    fn length(&self) -> usize {
+        (**self).length()
+    }
+
+    fn answer_letter(&mut self, letter: Letter) -> u32 {
+        (**self).answer_letter(letter)
+    }
+
+    fn answer_word(&mut self, word: &[u8]) -> bool {
+        (**self).answer_word(word)
+    }
+
+    fn word(&self) -> String {
+        (**self).word()
+    }
+}
+
 /// A game in progress: the public state plus the referee that knows (or pretends to know)
 /// the word.
 ///
@@ -563,6 +601,11 @@ impl<R: Referee> Game<R> {
     /// The referee.
     pub fn referee(&self) -> &R {
         &self.referee
+    }
+
+    /// The referee, to tell an answer-driven referee its next answer.
+    pub(crate) fn referee_mut(&mut self) -> &mut R {
+        &mut self.referee
     }
 
     /// Makes a guess, asks the referee how it landed (once per distinct guess) and applies

@@ -8,10 +8,16 @@
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
+pub mod candidates;
 pub mod eval;
 pub mod game;
 pub mod referee;
+pub mod result;
 pub mod solve;
+pub mod split;
 pub mod strategy;
 pub mod suggest;
 

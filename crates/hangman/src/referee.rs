@@ -1,106 +1,115 @@
 //! Referees: who answers the guesses.
 //!
-//! The rules in [`crate::game`] never see the word; a [`Referee`] does. The fair referee
-//! holds one secret word. Cheating referees (that keep a family of words and commit late)
-//! implement the same trait, so every game loop works with either: [`Evil`] keeps the
-//! largest family or looks ahead ([`FamilyChoice`]); [`RefereeKind`] and [`build`] make any
-//! of them by name for the scorer, the bench and interactive play.
+//! The rules in [`crate::game`] never see the word; a [`Referee`] does (the trait is defined
+//! beside [`Game`](crate::Game), which asks it, and is re-exported here). The fair referee
+//! [`Fair`] holds one secret word. Cheating referees (that keep a family of words and commit
+//! late) implement the same trait, so every game loop works with either: [`Evil`] keeps the
+//! largest family or looks ahead ([`FamilyChoice`]). [`Told`] answers as it is told: a person
+//! who thinks of the word (reversed play), or the answers a board already shows (advice for a
+//! position). [`RefereeKind`] and [`build`] make the fair and cheating referees by name for
+//! the scorer, the bench and interactive play.
 
+mod error;
 mod evil;
+mod fair;
+mod told;
 
-use lexicon::Letter;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
 
-pub use evil::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, UnknownReferee, build};
+use lexicon::Lexicon;
 
-/// Answers guesses for one game.
-pub trait Referee {
-    /// The word length announced at the start.
-    fn length(&self) -> usize;
+pub use crate::game::Referee;
+pub use error::SecretError;
+pub use evil::{Evil, FamilyChoice, LOOKAHEAD_MAX_FAMILY, LOOKAHEAD_NODES};
+pub use fair::Fair;
+pub use told::Told;
 
-    /// The positions of `letter` in the word (bit 0 = first letter); 0 for a miss.
-    /// Called once per distinct letter.
-    fn answer_letter(&mut self, letter: Letter) -> u32;
-
-    /// Whether `word` (lowercase, of the announced length) is the word. Called once per
-    /// distinct word.
-    fn answer_word(&mut self, word: &[u8]) -> bool;
-
-    /// The word as it stands when asked: the secret for a fair referee, one word consistent
-    /// with every answer for a cheating one.
-    fn word(&self) -> String;
+/// The referees by name, independent of any argument parser: `fair`, `evil`,
+/// `evil-lookahead`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RefereeKind {
+    /// [`Fair`]: a fixed secret word.
+    #[default]
+    Fair,
+    /// [`Evil`] with [`FamilyChoice::Largest`].
+    Evil,
+    /// [`Evil`] with [`FamilyChoice::Lookahead`] and [`LOOKAHEAD_NODES`].
+    EvilLookahead,
 }
 
-impl<R: Referee + ?Sized> Referee for Box<R> {
-    fn length(&self) -> usize {
-        (**self).length()
+impl RefereeKind {
+    /// Every kind, in the order help texts list them.
+    pub const ALL: [RefereeKind; 3] = [
+        RefereeKind::Fair,
+        RefereeKind::Evil,
+        RefereeKind::EvilLookahead,
+    ];
+
+    /// The name `FromStr` accepts.
+    pub fn name(self) -> &'static str {
+        match self {
+            RefereeKind::Fair => "fair",
+            RefereeKind::Evil => "evil",
+            RefereeKind::EvilLookahead => "evil-lookahead",
+        }
     }
 
-    fn answer_letter(&mut self, letter: Letter) -> u32 {
-        (**self).answer_letter(letter)
-    }
-
-    fn answer_word(&mut self, word: &[u8]) -> bool {
-        (**self).answer_word(word)
-    }
-
-    fn word(&self) -> String {
-        (**self).word()
+    /// Whether the referee cheats: it then needs only a word length, not a secret.
+    pub fn is_evil(self) -> bool {
+        self != RefereeKind::Fair
     }
 }
 
-/// The honest referee: a fixed secret word.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fair {
-    secret: Vec<u8>,
-    positions: [u32; 26],
+impl fmt::Display for RefereeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-/// Why a secret word is not playable.
+/// An unknown referee name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SecretError {
-    /// Not letters a–z.
-    #[error("{0:?} is not a word of letters a-z")]
-    NotAWord(String),
-    /// Too long for position masks.
-    #[error("{0:?} is longer than {max} letters", max = lexicon::MAX_WORD_LEN)]
-    TooLong(String),
-    /// A cheating referee has no word of this length to keep.
-    #[error("the dictionary has no word of {0} letters")]
-    NoWordsOfLength(usize),
-}
+#[error("unknown referee {0:?}; known referees: fair, evil, evil-lookahead")]
+pub struct UnknownReferee(pub String);
 
-impl Fair {
-    /// A referee for `secret` (any case).
-    pub fn new(secret: &str) -> Result<Fair, SecretError> {
-        if secret.is_empty() || !secret.bytes().all(|b| b.is_ascii_alphabetic()) {
-            return Err(SecretError::NotAWord(secret.to_string()));
-        }
-        if secret.len() > lexicon::MAX_WORD_LEN {
-            return Err(SecretError::TooLong(secret.to_string()));
-        }
-        let secret = secret.to_ascii_lowercase().into_bytes();
-        let mut positions = [0u32; 26];
-        for (p, &b) in secret.iter().enumerate() {
-            positions[(b - b'a') as usize] |= 1 << p;
-        }
-        Ok(Fair { secret, positions })
+impl FromStr for RefereeKind {
+    type Err = UnknownReferee;
+
+    fn from_str(s: &str) -> Result<RefereeKind, UnknownReferee> {
+        RefereeKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownReferee(s.to_string()))
     }
 }
 
-impl Referee for Fair {
-    fn length(&self) -> usize {
-        self.secret.len()
-    }
-
-    fn answer_letter(&mut self, letter: Letter) -> u32 {
-        self.positions[letter.index()]
-    }
-
-    fn answer_word(&mut self, word: &[u8]) -> bool {
-        word == self.secret.as_slice()
-    }
-
-    fn word(&self) -> String {
-        String::from_utf8(self.secret.clone()).expect("ASCII")
+/// Builds a referee of `kind` for one game. A fair referee keeps `word` as its secret; a
+/// cheating one uses only its length (any word of that length, or any string of that many
+/// letters, names the game) and plays the words of that length in `lexicon`.
+///
+/// # Errors
+///
+/// [`SecretError`] if `word` is not a playable secret (fair), or `lexicon` has no word of
+/// its length (cheating referees).
+pub fn build(
+    kind: RefereeKind,
+    lexicon: &Arc<Lexicon>,
+    word: &str,
+) -> Result<Box<dyn Referee + Send>, SecretError> {
+    match kind {
+        RefereeKind::Fair => Ok(Box::new(Fair::new(word)?)),
+        RefereeKind::Evil => Ok(Box::new(Evil::new(
+            lexicon.clone(),
+            word.len(),
+            FamilyChoice::Largest,
+        )?)),
+        RefereeKind::EvilLookahead => Ok(Box::new(Evil::new(
+            lexicon.clone(),
+            word.len(),
+            FamilyChoice::Lookahead {
+                node_budget: LOOKAHEAD_NODES,
+            },
+        )?)),
     }
 }

@@ -1,8 +1,9 @@
 //! Advice for a game in progress: given what a player sees (the board, the wrong letters and
 //! the wrong words), which letter to guess next and how each choice is likely to turn out.
 //!
-//! A [`Position`] is rebuilt into a real [`GameState`] by replaying it through [`Game`] with a
-//! referee that answers from the board, so the rules are the engine's, not a copy. [`advise`]
+//! A [`Snapshot`] is rebuilt into a real [`GameState`] by replaying its guesses through
+//! [`Game`] with the answers the board shows ([`Told::replay`], the answer-driven
+//! referee), so the rules are the engine's, not a copy. [`advise`]
 //! then ranks the letters by the share of consistent candidates containing them and, when the
 //! candidates are few enough, by the exact expected final score of guessing the letter and
 //! letting the chosen strategy play on.
@@ -12,26 +13,26 @@ use std::sync::Arc;
 use lexicon::{Letter, LetterSet, Lexicon};
 use rayon::prelude::*;
 
+use crate::candidates;
 use crate::eval::{self, game_seed};
-use crate::game::{Game, GameError, GameState, Guess, Outcome};
-use crate::referee::{Fair, Referee};
-use crate::strategy::{Settings, StrategyError, StrategyInfo, candidates};
+use crate::game::{Game, GameError, GameState, Guess, Outcome, position_mask};
+use crate::referee::{Fair, Told};
+use crate::split::LetterStats;
+use crate::strategy::{Settings, StrategyError, StrategyInfo};
 
-/// Guesses with how each landed, in the order made.
-pub type History = Vec<(Guess, Outcome)>;
-
-/// What a player sees of a game: the board, the wrong letters and the wrong word guesses.
+/// What a player sees of a game in progress: the board, the wrong letters and the wrong
+/// word guesses.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Snapshot {
     cells: Vec<Option<Letter>>,
     wrong_letters: LetterSet,
     wrong_words: Vec<String>,
     max_wrong: u32,
 }
 
-/// Why a position cannot arise in a game.
+/// Why a snapshot cannot arise in a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+pub enum SnapshotError {
     /// The board has no cells, or more than position masks hold.
     #[error("the board must have 1 to {max} letters", max = lexicon::MAX_WORD_LEN)]
     BadLength,
@@ -47,67 +48,42 @@ pub enum PositionError {
     /// More wrong guesses than the game allows: it is already lost.
     #[error("{wrong} wrong guesses exceed the maximum of {max_wrong}: the game is already lost")]
     Lost {
-        /// Wrong guesses in the position.
+        /// Wrong guesses in the snapshot.
         wrong: u32,
         /// The maximum allowed.
         max_wrong: u32,
     },
 }
 
-/// Answers guesses from a known board: what the position's guesses must have been answered.
-struct Shown<'a> {
-    cells: &'a [Option<Letter>],
-}
-
-impl Referee for Shown<'_> {
-    fn length(&self) -> usize {
-        self.cells.len()
-    }
-
-    fn answer_letter(&mut self, letter: Letter) -> u32 {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c == Some(letter))
-            .fold(0, |m, (p, _)| m | 1 << p)
-    }
-
-    fn answer_word(&mut self, _word: &[u8]) -> bool {
-        // Only the wrong words are replayed.
-        false
-    }
-
-    fn word(&self) -> String {
-        self.cells
-            .iter()
-            .map(|c| c.map_or('-', |l| l.lower() as char))
-            .collect()
-    }
-}
-
-impl Position {
-    /// A position from the board cells (`None` = unknown), the wrong letters and the wrong
+impl Snapshot {
+    /// A snapshot from the board cells (`None` = unknown), the wrong letters and the wrong
     /// word guesses (any case), in a game allowing `max_wrong` wrong guesses.
+    ///
+    /// # Errors
+    ///
+    /// A [`SnapshotError`] if no game in progress looks like this: a board of no cells or
+    /// too many, a complete board, a letter both shown and wrong, a wrong word that is not
+    /// letters a–z, or more wrong guesses than allowed.
     pub fn new(
         cells: Vec<Option<Letter>>,
         wrong_letters: LetterSet,
         wrong_words: &[String],
         max_wrong: u32,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Snapshot, SnapshotError> {
         if cells.is_empty() || cells.len() > lexicon::MAX_WORD_LEN {
-            return Err(PositionError::BadLength);
+            return Err(SnapshotError::BadLength);
         }
         if cells.iter().all(Option::is_some) {
-            return Err(PositionError::Complete);
+            return Err(SnapshotError::Complete);
         }
         let shown: LetterSet = cells.iter().flatten().copied().collect();
         if let Some(l) = shown.intersection(wrong_letters).iter().next() {
-            return Err(PositionError::WrongLetterOnBoard(l.upper() as char));
+            return Err(SnapshotError::WrongLetterOnBoard(l.upper() as char));
         }
         let mut words: Vec<String> = Vec::new();
         for w in wrong_words {
             if w.is_empty() || !w.bytes().all(|b| b.is_ascii_alphabetic()) {
-                return Err(PositionError::BadWord(w.clone()));
+                return Err(SnapshotError::BadWord(w.clone()));
             }
             let w = w.to_ascii_lowercase();
             if !words.contains(&w) {
@@ -116,9 +92,9 @@ impl Position {
         }
         let wrong = wrong_letters.len() + words.len() as u32;
         if wrong > max_wrong {
-            return Err(PositionError::Lost { wrong, max_wrong });
+            return Err(SnapshotError::Lost { wrong, max_wrong });
         }
-        Ok(Position {
+        Ok(Snapshot {
             cells,
             wrong_letters,
             wrong_words: words,
@@ -131,36 +107,26 @@ impl Position {
         self.cells.len()
     }
 
-    /// The guesses that lead to this position: the board's letters, the wrong letters (both
-    /// alphabetically), then the wrong words.
-    pub fn guesses(&self) -> Vec<Guess> {
+    /// The guesses that lead to this snapshot, each with the answer the board shows: the
+    /// board's letters, the wrong letters (both alphabetically), then the wrong words.
+    pub fn history(&self) -> Vec<(Guess, Outcome)> {
         let shown: LetterSet = self.cells.iter().flatten().copied().collect();
-        shown
-            .union(self.wrong_letters)
+        let letters = shown.union(self.wrong_letters).iter().map(|letter| {
+            let positions = position_mask(self.cells.iter().map(|&c| c == Some(letter)));
+            (Guess::Letter(letter), Outcome::Letter { positions })
+        });
+        let words = self
+            .wrong_words
             .iter()
-            .map(Guess::Letter)
-            .chain(self.wrong_words.iter().cloned().map(Guess::Word))
-            .collect()
+            .map(|w| (Guess::Word(w.clone()), Outcome::Word { correct: false }));
+        letters.chain(words).collect()
     }
 
-    /// Plays [`Position::guesses`] in a new game refereed by `referee`, returning the game
-    /// and each guess with its outcome (for a referee whose word fits the position, the
-    /// game's state is the position).
-    pub fn replay<R: Referee>(&self, referee: R) -> Result<(Game<R>, History), GameError> {
-        let mut game = Game::new(referee, self.max_wrong);
-        let mut history = Vec::new();
-        for guess in self.guesses() {
-            let outcome = game.guess(&guess)?;
-            history.push((guess, outcome));
-        }
-        Ok((game, history))
-    }
-
-    /// The game state of this position, and the outcome of each of its guesses.
-    pub fn state(&self) -> (GameState, History) {
-        let (game, history) = self
-            .replay(Shown { cells: &self.cells })
-            .expect("validated in Position::new: the replay cannot fail");
+    /// The game state of this snapshot, and the guesses with their answers that lead to it.
+    pub fn state(&self) -> (GameState, Vec<(Guess, Outcome)>) {
+        let history = self.history();
+        let game = Told::replay(self.cells.len(), self.max_wrong, &history)
+            .expect("validated in Snapshot::new: the replay cannot fail");
         (game.state().clone(), history)
     }
 }
@@ -180,14 +146,14 @@ pub struct LetterAdvice {
     pub expected_score: Option<f64>,
 }
 
-/// The advice for a position.
+/// The advice for a snapshot.
 #[derive(Clone, Debug)]
 pub struct Advice {
-    /// The running score of the position.
+    /// The running score of the snapshot.
     pub score: u32,
     /// Wrong guesses left before a loss.
     pub wrong_left: u32,
-    /// The candidate words (consistent with the position), in dictionary order.
+    /// The candidate words (consistent with the snapshot), in dictionary order.
     pub candidates: Vec<String>,
     /// Every unguessed letter found in some candidate, best first: by expected final score
     /// when known, else (and on ties) by share, then alphabetically.
@@ -199,7 +165,7 @@ pub struct Advice {
 /// Why advice could not be given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AdviceError {
-    /// No dictionary word fits the position.
+    /// No dictionary word fits the snapshot.
     #[error("no word of the dictionary fits this board and these wrong guesses")]
     NoCandidates,
     /// The strategy could not be built.
@@ -210,18 +176,23 @@ pub enum AdviceError {
     Game(#[from] GameError),
 }
 
-/// Advises on `position`: candidates from `lexicon`, the pick of the strategy `info` built
+/// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
 /// candidates (each costs a game per candidate and letter, played over the candidates only).
+///
+/// # Errors
+///
+/// [`AdviceError::NoCandidates`] if no word of `lexicon` fits, [`AdviceError::Strategy`] if
+/// the strategy rejects `settings`, [`AdviceError::Game`] if its player breaks the rules.
 pub fn advise(
     lexicon: &Arc<Lexicon>,
     info: &StrategyInfo,
     settings: &Settings,
-    position: &Position,
+    snapshot: &Snapshot,
     exact_limit: usize,
 ) -> Result<Advice, AdviceError> {
-    let (state, history) = position.state();
-    let length = position.length();
+    let (state, history) = snapshot.state();
+    let length = snapshot.length();
     let bucket = lexicon.bucket(length);
     let cands = candidates::consistent(bucket, &state);
     if cands.is_empty() {
@@ -239,7 +210,7 @@ pub fn advise(
     }
     let pick = player.choose(&state);
 
-    let counts = candidates::letter_counts(bucket, &cands);
+    let counts = LetterStats::of(bucket, &cands).counts;
     let open: Vec<Letter> = state
         .guessed_letters()
         .complement()
@@ -257,10 +228,11 @@ pub fn advise(
                 let mut total = 0u64;
                 for word in &words {
                     let referee = Fair::new(word).expect("dictionary words are valid");
-                    let (mut game, history) = position.replay(referee)?;
+                    let mut game = Game::new(referee, snapshot.max_wrong);
                     let mut player = sub_strategy.player(length, game_seed(settings.seed, word));
-                    for (guess, outcome) in &history {
-                        player.learn(guess, *outcome);
+                    for (guess, _) in &history {
+                        let outcome = game.guess(guess)?;
+                        player.learn(guess, outcome);
                     }
                     let guess = Guess::Letter(letter);
                     let outcome = game.guess(&guess)?;
@@ -321,8 +293,8 @@ mod tests {
     }
 
     #[test]
-    fn position_replays_into_the_engine_state() {
-        let p = Position::new(
+    fn snapshot_replays_into_the_engine_state() {
+        let p = Snapshot::new(
             cells("-a---a-"),
             LetterSet::of_word(b"xz"),
             &["natural".into()],
@@ -337,21 +309,21 @@ mod tests {
 
     #[test]
     fn impossible_positions_are_rejected() {
-        let err = Position::new(cells("-a-"), LetterSet::of_word(b"a"), &[], 5).unwrap_err();
-        assert_eq!(err, PositionError::WrongLetterOnBoard('A'));
-        let err = Position::new(cells("abc"), LetterSet::EMPTY, &[], 5).unwrap_err();
-        assert_eq!(err, PositionError::Complete);
-        let err = Position::new(cells("--"), LetterSet::of_word(b"xyz"), &[], 2).unwrap_err();
-        assert!(matches!(err, PositionError::Lost { wrong: 3, .. }));
-        let err = Position::new(cells("--"), LetterSet::EMPTY, &["a1".into()], 2).unwrap_err();
-        assert_eq!(err, PositionError::BadWord("a1".into()));
+        let err = Snapshot::new(cells("-a-"), LetterSet::of_word(b"a"), &[], 5).unwrap_err();
+        assert_eq!(err, SnapshotError::WrongLetterOnBoard('A'));
+        let err = Snapshot::new(cells("abc"), LetterSet::EMPTY, &[], 5).unwrap_err();
+        assert_eq!(err, SnapshotError::Complete);
+        let err = Snapshot::new(cells("--"), LetterSet::of_word(b"xyz"), &[], 2).unwrap_err();
+        assert!(matches!(err, SnapshotError::Lost { wrong: 3, .. }));
+        let err = Snapshot::new(cells("--"), LetterSet::EMPTY, &["a1".into()], 2).unwrap_err();
+        assert_eq!(err, SnapshotError::BadWord("a1".into()));
     }
 
     #[test]
     fn advice_ranks_letters_and_plays_out_scores() {
         let lex = Arc::new(Lexicon::from_words(["cat", "cot", "cut", "dog", "bat"]).unwrap());
         let info = strategy::find("greedy").unwrap();
-        let p = Position::new(cells("c-t"), LetterSet::EMPTY, &[], 5).unwrap();
+        let p = Snapshot::new(cells("c-t"), LetterSet::EMPTY, &[], 5).unwrap();
         // Greedy that guesses a word only when one candidate is left keeps the hand
         // computation below short.
         let settings = Settings {
@@ -377,7 +349,7 @@ mod tests {
             &lex,
             info,
             &settings,
-            &Position::new(cells("z--"), LetterSet::EMPTY, &[], 5).unwrap(),
+            &Snapshot::new(cells("z--"), LetterSet::EMPTY, &[], 5).unwrap(),
             100,
         )
         .unwrap_err();

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
+use hangman::candidates;
 use hangman::eval::{self, RunOptions};
 use hangman::referee::{self, Evil, FamilyChoice, RefereeKind};
 use hangman::solve::{SolveOptions, Solver};
-use hangman::strategy::{self, Settings, candidates};
+use hangman::strategy::{self, Settings};
 use hangman::{Game, Guess, Referee, Status};
 use lexicon::{Letter, Lexicon};
 use proptest::prelude::*;

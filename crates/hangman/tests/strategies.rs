@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use hangman::Position;
-use hangman::eval::{self, GameResult, RunOptions};
+use hangman::eval::{self, RunOptions};
+use hangman::result::GameResult;
 use hangman::strategy::{self, Decision, Policy, PolicyStrategy, Settings, Strategy};
 use lexicon::{Bucket, Letter, Lexicon};
 use proptest::prelude::*;
@@ -105,7 +106,7 @@ fn every_strategy_finishes_every_embedded_word() {
     let lengths: Vec<usize> = lexicon.lengths().collect();
     for name in ["greedy", "entropy"] {
         let strategy = build(&lexicon, name, 5, &[]);
-        let all = eval::tree::evaluate_lengths(strategy.as_ref(), &lengths).expect(name);
+        let all = eval::evaluate_lengths(strategy.as_ref(), &lengths).expect(name);
         assert_eq!(all.len(), lexicon.len());
         assert!(all.iter().all(|r| r.won || r.score == 25));
         let sample: Vec<String> = lexicon.words().step_by(211).map(str::to_string).collect();
@@ -228,7 +229,7 @@ proptest! {
         let settings = Settings { max_wrong, ..Settings::default() };
         let strategy = PolicyStrategy::new("erratic", Erratic { salt }, lexicon.clone(), &settings);
         strategy.prepare(&[4]);
-        let tree = eval::tree::evaluate(strategy.policy(), lexicon.bucket(4), max_wrong)
+        let tree = strategy::tree::evaluate(strategy.policy(), lexicon.bucket(4), max_wrong)
             .expect("the erratic policy keeps the policy contract");
         let words: Vec<String> = words.into_iter().collect();
         let played = replay(&strategy, &words, max_wrong);

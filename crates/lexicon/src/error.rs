@@ -33,9 +33,7 @@ pub enum LexiconError {
         byte: u8,
     },
     /// A line is not a word of letters a–z.
-    #[error(
-        "word list {source_name}:{line}: {word:?} {problem}; words must be letters a-z only{hint}"
-    )]
+    #[error("word list {source_name}:{line}: {word:?} {problem}; words must be letters a-z only")]
     InvalidWord {
         /// File name (or `<embedded>`).
         source_name: String,
@@ -45,8 +43,6 @@ pub enum LexiconError {
         word: String,
         /// What is wrong with it.
         problem: String,
-        /// How to get past it, if there is a way.
-        hint: &'static str,
     },
     /// No words at all (after skipping blank and invalid lines).
     #[error("word list {source_name} has no words{detail}")]

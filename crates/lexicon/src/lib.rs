@@ -8,12 +8,20 @@
 //! naming the source, the line and the word, unless [`LoadOptions::skip_invalid`] asks to
 //! drop such lines and count them.
 //!
+//! [`Lexicon::common`] is the embedded common tier (SCOWL's small list: familiar words that
+//! games draw their answers from); [`CommonTier::load`] lets a user's file replace it.
+//!
 //! Words are kept in per-length [`Bucket`]s, sorted, each word with its letter set and, per
 //! letter, the mask of the positions holding it: the answer to a hangman guess is one lookup.
 
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
+mod common;
 mod error;
 mod letter;
 
+pub use common::{COMMON_SOURCE, CommonSource, CommonTier, common_from_text};
 pub use error::LexiconError;
 pub use letter::{Letter, LetterSet};
 
@@ -199,6 +207,29 @@ pub struct WordId {
 }
 
 /// A validated word list, bucketed by length. Immutable once built; share it with `Arc`.
+///
+/// # Examples
+///
+/// ```
+/// use lexicon::{Letter, Lexicon, LoadOptions};
+///
+/// let text = "Cat\r\ndog\ncat\ntac\n";
+/// let (lexicon, report) = Lexicon::from_text("pets.txt", text, &LoadOptions::default())?;
+/// assert_eq!((lexicon.len(), report.duplicates), (3, 1));
+/// assert!(lexicon.contains("cat"));
+///
+/// // Words of one length share a bucket: letter sets and position masks are lookups.
+/// let bucket = lexicon.bucket(3);
+/// let t = Letter::from_ascii(b't').unwrap();
+/// let positions: Vec<u32> = (0..bucket.len()).map(|i| bucket.positions(i, t)).collect();
+/// assert_eq!(bucket.words().collect::<Vec<_>>(), ["cat", "dog", "tac"]);
+/// assert_eq!(positions, [0b100, 0, 0b001]);
+///
+/// // A line that is not a word is an error naming the source and the line.
+/// let err = Lexicon::from_text("pets.txt", "cat\nd0g\n", &LoadOptions::default()).unwrap_err();
+/// assert!(err.to_string().starts_with("word list pets.txt:2: \"d0g\""));
+/// # Ok::<(), lexicon::LexiconError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
     buckets: Vec<Bucket>,
@@ -225,25 +256,27 @@ impl Lexicon {
 
     /// Loads a word list file: one word per line (see the crate docs for what is normalized
     /// and what is rejected).
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::IsDirectory`], [`LexiconError::Io`] if the file cannot be read, and the
+    /// errors of [`Lexicon::from_bytes`].
     pub fn from_path(
         path: impl AsRef<Path>,
         options: &LoadOptions,
     ) -> Result<(Lexicon, LoadReport), LexiconError> {
         let path = path.as_ref();
-        if path.is_dir() {
-            return Err(LexiconError::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|source| LexiconError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = read_file(path)?;
         Lexicon::from_bytes(&path.display().to_string(), &bytes, options)
     }
 
     /// Loads a word list from bytes that should be UTF-8 text, one word per line;
     /// `source_name` names it in errors and in the report.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::NotUtf8`] at the first invalid byte, and the errors of
+    /// [`Lexicon::from_text`].
     pub fn from_bytes(
         source_name: &str,
         bytes: &[u8],
@@ -261,6 +294,11 @@ impl Lexicon {
     }
 
     /// Loads a word list from text, one word per line.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::InvalidWord`] at the first line that is not a word of letters a–z
+    /// (unless `options.skip_invalid`), [`LexiconError::Empty`] if no word is left.
     pub fn from_text(
         source_name: &str,
         text: &str,
@@ -302,7 +340,6 @@ impl Lexicon {
                     line,
                     word: word.to_string(),
                     problem,
-                    hint: " (use --skip-invalid to drop such lines)",
                 });
             }
             if word.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -335,6 +372,10 @@ impl Lexicon {
 
     /// Builds a lexicon from words that must already be lowercase a–z (convenient for tests
     /// and small fixtures); anything else is an error naming the word.
+    ///
+    /// # Errors
+    ///
+    /// [`LexiconError::InvalidWord`] for the first word that is not lowercase a–z.
     pub fn from_words<'a, I: IntoIterator<Item = &'a str>>(
         words: I,
     ) -> Result<Lexicon, LexiconError> {
@@ -425,6 +466,19 @@ impl Lexicon {
     pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
         self.buckets.iter().flat_map(Bucket::words)
     }
+}
+
+/// The bytes of a word-list file; a directory or an unreadable file is an error naming it.
+fn read_file(path: &Path) -> Result<Vec<u8>, LexiconError> {
+    if path.is_dir() {
+        return Err(LexiconError::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    std::fs::read(path).map_err(|source| LexiconError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Why a trimmed, non-empty line is not a word, or `None` if it is one (upper case allowed).

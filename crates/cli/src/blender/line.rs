@@ -2,12 +2,16 @@
 //!
 //! Commands start with `/` (guesses are letters only): `/shuffle`, `/hint`, `/board`,
 //! `/time`, `/give` (end the round), `/quit` (end the game), `/help`. End of input ends the
-//! game like `/quit`.
+//! game like `/quit`; so does a termination signal (SIGTERM, SIGHUP, SIGINT), which also
+//! gives exit code 128 + the signal. A line that is not UTF-8 text is refused with a
+//! message and the game goes on.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
+use wordplay_cli::terminal::{Input, Lines};
 
+use super::Reported;
 use super::session::{self, Settings};
 
 const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time /give (end the round) /quit (end the game)";
@@ -16,15 +20,10 @@ const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time
 pub(crate) fn play(
     generator: RoundGenerator<'_>,
     settings: &Settings,
-    input: impl BufRead,
+    input: &Lines,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let game = Game::new(
-        generator,
-        SystemClock::default(),
-        settings.seed,
-        settings.time_limit,
-    );
+    let game = session::new_game(generator, SystemClock::default(), settings);
     play_with(game, settings, input, out)
 }
 
@@ -32,21 +31,32 @@ pub(crate) fn play(
 pub(crate) fn play_with<C: Clock>(
     mut game: Game<'_, C>,
     settings: &Settings,
-    input: impl BufRead,
+    input: &Lines,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    writeln!(out, "Word Blender (seed {}). {HELP}", settings.seed)?;
+    writeln!(out, "Word Blender ({}). {HELP}", settings.describe())?;
     round_header(&game, out)?;
-    let mut lines = input.lines();
+    let mut signal = None;
     loop {
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = lines.next().transpose()? else {
-            writeln!(out)?;
-            // Out of input: the game ends here even if the round was qualified.
-            game.give_up();
-            round_summary(&game, out, true)?;
-            break;
+        let line = match input.next()? {
+            Input::Line(line) => line,
+            Input::Refused { shown, why } => {
+                writeln!(out, "{shown:?} {why}: type a word of letters, or /help")?;
+                continue;
+            }
+            end @ (Input::End | Input::Signal(_)) => {
+                if let Input::Signal(s) = end {
+                    signal = Some(s);
+                }
+                writeln!(out)?;
+                // Out of input (or told to stop): the game ends here even if the round was
+                // qualified.
+                game.give_up();
+                round_summary(&game, out, true)?;
+                break;
+            }
         };
         let line = line.trim();
         let feedback = match line {
@@ -100,13 +110,23 @@ pub(crate) fn play_with<C: Clock>(
     let rounds = game.rounds_won();
     writeln!(
         out,
-        "Game over: score {}, {} round{} won.",
+        "Game over: score {}, {} won.",
         game.score(),
-        rounds,
-        if rounds == 1 { "" } else { "s" }
+        session::plural(rounds as usize, "round")
     )?;
-    for line in session::record(settings, game.score(), rounds) {
+    if let Some(date) = &settings.daily {
+        writeln!(out, "{}", session::share_line(&game, date))?;
+    }
+    let saved = session::record(settings, settings.name(), game.score(), rounds);
+    for line in &saved.lines {
         writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    if let Some(signal) = signal {
+        return Err(signal.into());
+    }
+    if saved.failed {
+        return Err(Reported.into());
     }
     Ok(())
 }
@@ -129,10 +149,10 @@ fn round_header<C: Clock>(game: &Game<'_, C>, out: &mut impl Write) -> anyhow::R
         .collect();
     writeln!(
         out,
-        "Round {}: letters {} | {} words to find ({} letters) | {} s | score {}",
+        "Round {}: letters {} | {} to find ({} letters) | {} s | score {}",
         game.round_number(),
         spaced(&round.letters()),
-        required,
+        session::plural(required, "word"),
         by_length.join(", "),
         session::seconds_left(game.time_left()),
         game.score()
@@ -155,6 +175,7 @@ fn board<C: Clock>(game: &Game<'_, C>, out: &mut impl Write) -> anyhow::Result<(
                     )
                 }
                 Slot::Blank(length) => "_".repeat(*length),
+                Slot::Missed(w) => w.to_ascii_lowercase(),
             })
             .collect();
         writeln!(out, "{}: {}", group.length, slots.join(" "))?;
@@ -192,6 +213,8 @@ fn round_summary<C: Clock>(
     }
     if quitting {
         writeln!(out, "You ended the game.")?;
+    } else if game.is_single_round() {
+        writeln!(out, "That was the daily puzzle.")?;
     } else if summary.advances {
         writeln!(out, "You found a six-letter word: on to the next round!")?;
     } else {

@@ -1,12 +1,12 @@
-//! Output formats of `blender solve`, `blender games` and `blender stats`.
+//! Output formats of `blender solve`, `blender deal`, `blender games` and `blender stats`.
 
 use std::io::Write;
 
-use blender::{Answer, GameEntry, GamesStats, Rack};
+use blender::{Answer, Deal, GameEntry, GamesStats, Rack};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 
-use super::Format;
+use super::{DealFormat, Dealing, Format};
 
 /// Every word of the rack, one line per length (shortest first).
 pub(crate) fn solve(
@@ -133,6 +133,63 @@ pub(crate) fn stats(
             table.add_row([words.to_string(), games.to_string()]);
         }
         writeln!(out, "\n{title}:\n{table}")?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct DealJson<'a> {
+    seed: u64,
+    daily: Option<&'a str>,
+    difficulty: &'a str,
+    min_words: usize,
+    max_words: usize,
+    letters: String,
+    required: Vec<&'a str>,
+    bonus: Vec<&'a str>,
+}
+
+/// A round's rack (in display order), its required words and its bonus words, by length
+/// then alphabetically.
+pub(crate) fn deal(
+    out: &mut impl Write,
+    deal: &Deal,
+    dealing: &Dealing,
+    format: DealFormat,
+) -> anyhow::Result<()> {
+    let letters = String::from_utf8_lossy(&deal.letters).to_ascii_uppercase();
+    let required: Vec<&str> = deal.required().collect();
+    let bonus: Vec<&str> = deal
+        .words
+        .iter()
+        .filter(|w| !w.required)
+        .map(|w| w.word.as_str())
+        .collect();
+    match format {
+        DealFormat::Json => {
+            let json = DealJson {
+                seed: dealing.seed,
+                daily: dealing.daily.as_deref(),
+                difficulty: dealing.difficulty.name(),
+                min_words: dealing.words.0,
+                max_words: dealing.words.1,
+                letters,
+                required,
+                bonus,
+            };
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+            writeln!(out)?;
+        }
+        DealFormat::Text => {
+            let what = match &dealing.daily {
+                Some(date) => format!("daily {date}"),
+                None => format!("seed {}, {}", dealing.seed, dealing.difficulty.name()),
+            };
+            let spaced: Vec<String> = letters.chars().map(String::from).collect();
+            writeln!(out, "letters: {} ({what})", spaced.join(" "))?;
+            writeln!(out, "required ({}): {}", required.len(), required.join(" "))?;
+            writeln!(out, "bonus ({}): {}", bonus.len(), bonus.join(" "))?;
+        }
     }
     Ok(())
 }

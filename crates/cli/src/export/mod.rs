@@ -9,7 +9,7 @@ mod table;
 
 use std::io::Write;
 
-use hangman::eval::{GameResult, RunSummary};
+use hangman::result::{GameResult, RunSummary};
 use serde::Serialize;
 
 /// The output formats of the scorer.

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::export::bench::BenchFormat;
+
 /// Score, benchmark, play and solve hangman (the 2011 Factual challenge's rules).
 ///
 /// Without a subcommand, plays each test word with a strategy and prints its score and the
@@ -16,6 +18,7 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The scorer's arguments (used when there is no subcommand).
     #[command(flatten)]
     pub score: ScoreArgs,
 }
@@ -26,7 +29,7 @@ pub enum Command {
     /// List the strategies, one line each.
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
-    Bench(super::bench::BenchArgs),
+    Bench(BenchArgs),
     /// Play hangman in the terminal (a plain line mode when not on a terminal).
     Play(PlayArgs),
     /// Suggest the next letter for a board and the wrong guesses, with the odds.
@@ -65,6 +68,20 @@ pub struct PlayArgs {
     /// Use the plain line mode even on a terminal.
     #[arg(long)]
     pub line: bool,
+
+    /// Which common words a fair referee picks: any, or by how many wrong guesses a good
+    /// guesser needs (easy: at most 1, medium: 2-3, hard: 4 or more).
+    #[arg(long, value_enum, default_value_t = crate::hangman::play::secrets::Difficulty::Any)]
+    pub difficulty: crate::hangman::play::secrets::Difficulty,
+
+    /// The common words secrets are drawn from (default: the embedded SCOWL list of
+    /// familiar words); one word per line, lines with capitals or non-letters skipped.
+    #[arg(long, value_name = "FILE")]
+    pub common: Option<PathBuf>,
+
+    /// Colour in the terminal UI: auto (unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::terminal::ColorChoice::Auto)]
+    pub color: crate::terminal::ColorChoice,
 
     /// A word-list file (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
@@ -185,6 +202,7 @@ pub struct Selection {
 /// Arguments of the scorer.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
+    /// The strategy and its parameters.
     #[command(flatten)]
     pub strategy: StrategyArgs,
 
@@ -199,6 +217,7 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
+    /// The test words, when none are given: the whole dictionary or a sample.
     #[command(flatten)]
     pub selection: Selection,
 
@@ -245,5 +264,67 @@ pub(super) fn parse_param(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
         _ => Err(format!("{text:?} is not KEY=VALUE")),
+    }
+}
+
+/// Arguments of `hangman bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The word list (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Strategies to compare, comma-separated names or aliases, or `all`.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
+          value_parser = parse_strategy_or_all)]
+    pub strategies: Vec<String>,
+
+    /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
+    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", value_delimiter = ',',
+          default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: Vec<u32>,
+
+    /// The words: the whole dictionary (the default, `--all`) or `--sample N` (always
+    /// replayed).
+    #[command(flatten)]
+    pub selection: Selection,
+
+    /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
+    #[arg(long)]
+    pub replay: bool,
+
+    /// Who answers: `fair` (each word is the secret), `evil` or `evil-lookahead` (each word
+    /// stands for its length; the cheating referee keeps a family of words). Cheating
+    /// referees are always replayed.
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub referee: hangman::referee::RefereeKind,
+
+    /// Worker threads (default: all cores). Scores are identical for any count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: BenchFormat,
+
+    /// Also write the charts (score by length, time by strategy) as SVG and PNG into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+
+    /// A strategy parameter: KEY=VALUE for every chosen strategy, or STRATEGY:KEY=VALUE for
+    /// one (repeatable; see `hangman list`).
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, String)>,
+
+    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
+    #[arg(long)]
+    pub skip_invalid: bool,
+}
+
+fn parse_strategy_or_all(name: &str) -> Result<String, String> {
+    if name == "all" {
+        Ok(name.to_string())
+    } else {
+        parse_strategy(name)
     }
 }

@@ -6,89 +6,24 @@
 //! time per game. Otherwise, and always with `--sample` or `--replay`, every game is played
 //! on its own with [`eval::play_words`], which gives per-game median and p99 times.
 //!
-//! Strategies that cannot be built because they are not implemented yet are reported on
-//! stderr (and in the report's `skipped` list) and skipped; the command fails (exit 1) only if
-//! no strategy ran. A strategy that rejects the user's settings (`--param`, `-m`) is a usage
-//! error (exit 2): those are mistakes to fix, not gaps to skip.
+//! A strategy that rejects the user's settings (`--param`, `-m`) is a usage error (exit 2).
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use clap::Args;
 use hangman::Strategy;
-use hangman::eval::{self, GameResult, RunOptions};
-use hangman::strategy::{self, Settings, StrategyError, StrategyInfo};
+use hangman::eval::{self, RunOptions};
+use hangman::result::GameResult;
+use hangman::strategy::{self, Settings, StrategyInfo};
 use indicatif::ProgressBar;
 use lexicon::Lexicon;
 use rayon::prelude::*;
 
+use super::args::BenchArgs;
 use crate::dictionary;
 use crate::error::usage;
-use crate::export::bench::{self as export, BenchFormat, BenchReport, BenchRow, Mode, Skipped};
-
-/// Arguments of `hangman bench`.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// The word list (default: the embedded list).
-    #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
-
-    /// Strategies to compare, comma-separated names or aliases, or `all`.
-    #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "all",
-          value_parser = parse_strategy_or_all)]
-    pub strategies: Vec<String>,
-
-    /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
-    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", value_delimiter = ',',
-          default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: Vec<u32>,
-
-    /// The words: the whole dictionary (the default, `--all`) or `--sample N` (always
-    /// replayed).
-    #[command(flatten)]
-    pub selection: super::args::Selection,
-
-    /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
-    #[arg(long)]
-    pub replay: bool,
-
-    /// Who answers: `fair` (each word is the secret), `evil` or `evil-lookahead` (each word
-    /// stands for its length; the cheating referee keeps a family of words). Cheating
-    /// referees are always replayed.
-    #[arg(long, value_name = "NAME", default_value = "fair")]
-    pub referee: hangman::referee::RefereeKind,
-
-    /// Worker threads (default: all cores). Scores are identical for any count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: BenchFormat,
-
-    /// Also write the charts (score by length, time by strategy) as SVG and PNG into DIR.
-    #[arg(long, value_name = "DIR")]
-    pub plot: Option<PathBuf>,
-
-    /// A strategy parameter: KEY=VALUE for every chosen strategy, or STRATEGY:KEY=VALUE for
-    /// one (repeatable; see `hangman list`).
-    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::args::parse_param)]
-    pub params: Vec<(String, String)>,
-
-    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
-    #[arg(long)]
-    pub skip_invalid: bool,
-}
-
-fn parse_strategy_or_all(name: &str) -> Result<String, String> {
-    if name == "all" {
-        Ok(name.to_string())
-    } else {
-        super::args::parse_strategy(name)
-    }
-}
+use crate::export::bench::{self as export, BenchReport, BenchRow, Mode};
 
 pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let strategies = chosen_strategies(&args.strategies)?;
@@ -126,13 +61,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         bar.finish_and_clear();
         outcome
     })?;
-    let (rows, skipped) = outcome?;
-    for s in &skipped {
-        eprintln!("warning: strategy {} skipped: {}", s.strategy, s.reason);
-    }
-    if rows.is_empty() {
-        bail!("no strategy could be run (all were skipped)");
-    }
+    let rows = outcome?;
 
     let report = BenchReport::new(
         dict.name.clone(),
@@ -145,7 +74,6 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         dict.load_time.as_secs_f64() * 1e3,
         max_wrong,
         rows,
-        skipped,
     );
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
@@ -225,18 +153,16 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Runs every (strategy, max wrong) pair in order; returns the rows and the skipped
-    /// strategies.
+    /// Runs every (strategy, max wrong) pair in order.
     fn run_all(
         &self,
         strategies: &[&'static StrategyInfo],
         params: &[Vec<(String, String)>],
         max_wrong: &[u32],
         bar: &ProgressBar,
-    ) -> anyhow::Result<(Vec<BenchRow>, Vec<Skipped>)> {
+    ) -> anyhow::Result<Vec<BenchRow>> {
         let mut rows = Vec::new();
-        let mut skipped = Vec::new();
-        'strategies: for (info, params) in strategies.iter().zip(params) {
+        for (info, params) in strategies.iter().zip(params) {
             for &m in max_wrong {
                 bar.set_prefix(format!("{} m{m}", info.name));
                 let settings = Settings {
@@ -245,23 +171,14 @@ impl Plan<'_> {
                     params: params.clone(),
                 };
                 let start = Instant::now();
-                let strategy = match info.build(self.lexicon.clone(), &settings) {
-                    Ok(s) => s,
-                    Err(e @ StrategyError::NotImplemented(_)) => {
-                        skipped.push(Skipped {
-                            strategy: info.name.to_string(),
-                            reason: e.to_string(),
-                        });
-                        bar.inc((max_wrong.len() * self.words.len()) as u64);
-                        continue 'strategies;
-                    }
-                    Err(e) => return Err(usage(e.to_string())),
-                };
+                let strategy = info
+                    .build(self.lexicon.clone(), &settings)
+                    .map_err(|e| usage(e.to_string()))?;
                 let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
                 rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
             }
         }
-        Ok((rows, skipped))
+        Ok(rows)
     }
 
     /// Evaluates one built strategy: by its decision tree when allowed and available, else by

@@ -12,8 +12,10 @@ use std::ffi::OsString;
 
 use clap::Parser;
 
-pub use args::{Cli, Command, PlayArgs, StrategyArgs, SuggestArgs};
-pub use bench::BenchArgs;
+pub use args::{
+    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
+};
+pub use solve::{SolveArgs, SolveFormat};
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {

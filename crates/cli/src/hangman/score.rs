@@ -4,7 +4,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context;
-use hangman::eval::{self, RunOptions, RunSummary};
+use hangman::eval::{self, RunOptions};
+use hangman::result::RunSummary;
 use hangman::strategy::{self, Settings};
 use lexicon::Lexicon;
 use rand::SeedableRng;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, anyhow};
 use hangman::strategy::{self, Settings};
-use hangman::suggest::{self, Advice, Position, PositionError};
+use hangman::suggest::{self, Advice, Snapshot, SnapshotError};
 use lexicon::{Letter, LetterSet};
 
 use super::args::SuggestArgs;
@@ -23,9 +23,9 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         )));
     }
     let wrong = parse_letters(&args.wrong)?;
-    let position =
-        Position::new(cells, wrong, &args.wrong_words, args.max_wrong).map_err(|e| match e {
-            PositionError::BadLength | PositionError::BadWord(_) => usage(e.to_string()),
+    let snapshot =
+        Snapshot::new(cells, wrong, &args.wrong_words, args.max_wrong).map_err(|e| match e {
+            SnapshotError::BadLength | SnapshotError::BadWord(_) => usage(e.to_string()),
             _ => anyhow!("{e}"),
         })?;
     let info = strategy::find(&args.strategy)?;
@@ -35,7 +35,7 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         seed: args.seed,
         params: Vec::new(),
     };
-    let advice = suggest::advise(&dict.lexicon, info, &settings, &position, args.exact_limit)?;
+    let advice = suggest::advise(&dict.lexicon, info, &settings, &snapshot, args.exact_limit)?;
     let mut out = std::io::stdout().lock();
     write_advice(&mut out, &args, info.name, &advice).context("cannot write output")?;
     out.flush().context("cannot write output")

@@ -99,17 +99,7 @@ fn json_holds_one_row_per_strategy_and_max_wrong() {
     let (_dir, dict) = fixture();
     let report = bench_json(&dict, &["--strategies", "all", "-m", "2,5"]);
     let rows = report["rows"].as_array().expect("rows");
-    let skipped: Vec<&str> = report["skipped"]
-        .as_array()
-        .expect("skipped")
-        .iter()
-        .map(|s| s["strategy"].as_str().unwrap())
-        .collect();
-    let ran: Vec<String> = strategy_names()
-        .into_iter()
-        .filter(|n| !skipped.contains(&n.as_str()))
-        .collect();
-    assert!(!ran.is_empty());
+    let ran = strategy_names();
     let expected: Vec<(String, u64)> = ran
         .iter()
         .flat_map(|n| [(n.clone(), 2), (n.clone(), 5)])

@@ -38,6 +38,10 @@ impl Fixture {
     }
 
     fn play(&self, script: &str) -> assert_cmd::assert::Assert {
+        self.play_bytes(script.as_bytes())
+    }
+
+    fn play_bytes(&self, script: &[u8]) -> assert_cmd::assert::Assert {
         self.cmd()
             .args([
                 "play",
@@ -50,7 +54,7 @@ impl Fixture {
                 "--scores",
             ])
             .arg(self.path("scores.json"))
-            .write_stdin(script)
+            .write_stdin(script.to_vec())
             .assert()
     }
 }
@@ -78,26 +82,26 @@ fn scripted_line_mode_game() {
         "AB: too short",
         "LISP: uses letters you don't have",
         "SNIT: not a word",
-        "LISTEN: found! +80 You will advance to the next round!",
+        "LISTEN: found! +80 Time bonus +120! You will advance to the next round!",
         "LISTEN: already found",
         "INLETS: bonus word! +40",
         "hint: E_____ (-10 s)",
         "6: LISTEN E_____ ______ ______",
         "bonus: INLETS",
-        "Round 1 over (round ended): 1/20 words, 120 points.",
+        "Round 1 over (round ended): 1/20 words, 240 points.",
         "Missed: lie lit net set sit ten tin lens lent line list nest tile inlet lines tiles enlist silent tinsel",
         "You found a six-letter word: on to the next round!",
         "Round 2: letters ",
-        "| score 120",
+        "| score 240",
         "TILES: found! +40",
         "LENS: found! +20",
         "letters: ",
-        "ENLIST: found! +80 You will advance to the next round!",
-        "Round 2 over (round ended): 3/20 words, 140 points.",
+        "ENLIST: found! +80 Time bonus +120! You will advance to the next round!",
+        "Round 2 over (round ended): 3/20 words, 260 points.",
         "You ended the game.",
-        "Game over: score 260, 2 rounds won.",
+        "Game over: score 500, 2 rounds won.",
         "high score #1! saved to",
-        "  1. tester              260  (2 rounds)",
+        "  1. tester              500  (2 rounds)",
     ];
     let mut rest = out.as_str();
     for piece in expected {
@@ -110,7 +114,7 @@ fn scripted_line_mode_game() {
     // The table was saved as JSON.
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fx.path("scores.json")).unwrap()).unwrap();
-    assert_eq!(table["entries"][0]["score"], 260);
+    assert_eq!(table["entries"][0]["score"], 500);
     assert_eq!(table["entries"][0]["rounds"], 2);
 }
 
@@ -142,7 +146,7 @@ fn corrupt_high_scores_are_set_aside() {
     let fx = Fixture::new();
     std::fs::write(fx.path("scores.json"), "not json").unwrap();
     let out = stdout(&fx.play("listen\n/quit\n").success());
-    assert!(out.contains("was corrupt; it was moved to"), "{out}");
+    assert!(out.contains("was not a table; it was copied to"), "{out}");
     let aside: Vec<_> = std::fs::read_dir(fx.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -156,7 +160,7 @@ fn corrupt_high_scores_are_set_aside() {
     assert!(
         std::fs::read_to_string(fx.path("scores.json"))
             .unwrap()
-            .contains("\"score\": 80")
+            .contains("\"score\": 200")
     );
 }
 
@@ -270,7 +274,7 @@ fn stats_count_games() {
     let out = stdout(&fx.cmd().args(["stats"]).assert().success());
     assert!(out.contains("games (six-letter signatures): 1\n"), "{out}");
     assert!(
-        out.contains("playable with 8..=40 required words: 1\n"),
+        out.contains("playable with 10..=30 required words: 1\n"),
         "{out}"
     );
     assert!(out.contains("│ 20             ┆ 1     │"), "{out}");
@@ -288,4 +292,319 @@ fn the_embedded_list_plays_with_no_files() {
     let out = stdout(&assert);
     assert!(out.contains("Round 1: letters "), "{out}");
     assert!(out.contains("Missed: "), "{out}");
+}
+
+#[test]
+fn deal_prints_the_first_round_of_play() {
+    let fx = Fixture::new();
+    let json = stdout(
+        &fx.cmd()
+            .args([
+                "deal",
+                "--seed",
+                "1",
+                "--min-words",
+                "1",
+                "--format",
+                "json",
+            ])
+            .assert()
+            .success(),
+    );
+    let deal: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(deal["seed"], 1);
+    assert_eq!(deal["required"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        deal["bonus"],
+        serde_json::json!(["nil", "silt", "islet", "stein", "inlets"])
+    );
+    // The rack is the one the game with the same seed shows.
+    let letters = deal["letters"].as_str().unwrap();
+    let spaced: Vec<String> = letters.chars().map(String::from).collect();
+    let game = stdout(&fx.play(""));
+    assert!(
+        game.contains(&format!("Round 1: letters {} |", spaced.join(" "))),
+        "{letters} vs\n{game}"
+    );
+    let text = stdout(
+        &fx.cmd()
+            .args(["deal", "--seed", "1", "--min-words", "1"])
+            .assert()
+            .success(),
+    );
+    assert!(text.starts_with(&format!("letters: {} (seed 1, normal)\n", spaced.join(" "))));
+    assert!(
+        text.contains("\nbonus (5): nil silt islet stein inlets\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_embedded_tier_makes_familiar_required_words() {
+    // Seed 3 once required "erk euk kue lek leu lur ure leku ruer lurer" (no common tier).
+    let out = cargo_bin_cmd!("blender")
+        .args(["deal", "--seed", "3", "--format", "json"])
+        .assert()
+        .success();
+    let deal: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let required: Vec<&str> = deal["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    let common = lexicon::Lexicon::common();
+    assert!(required.iter().all(|w| common.contains(w)), "{required:?}");
+    assert!((10..=30).contains(&required.len()), "{required:?}");
+    assert!(
+        deal["bonus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|w| !common.contains(w.as_str().unwrap()))
+    );
+    // Nothing about a missing tier on stderr.
+    assert!(out.get_output().stderr.is_empty());
+}
+
+#[test]
+fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
+    let fx = Fixture::new();
+    let deal = |date: &str| {
+        stdout(
+            &fx.cmd()
+                .args(["deal", "--daily", date, "--format", "json"])
+                .assert()
+                .success(),
+        )
+    };
+    assert_eq!(deal("2026-05-14"), deal("2026-05-14"));
+    assert!(deal("2026-05-14").contains("\"daily\": \"2026-05-14\""));
+    let out = stdout(
+        &fx.cmd()
+            .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
+            .arg(fx.path("scores.json"))
+            .write_stdin("listen\nlens\n/give\nlist\n")
+            .assert()
+            .success(),
+    );
+    assert!(out.contains("Word Blender (daily 2026-05-14)"), "{out}");
+    assert!(out.contains("That was the daily puzzle."), "{out}");
+    assert!(!out.contains("Round 2"), "{out}");
+    // Spoiler-free: counts and squares, no letters of the rack.
+    let share = out
+        .lines()
+        .find(|l| l.starts_with("Word Blender daily 2026-05-14: 2/20 words, "))
+        .unwrap_or_else(|| panic!("no share line in\n{out}"));
+    assert!(share.contains("| 4 ■□□□□□ |"), "{share}");
+    assert!(!share.to_ascii_lowercase().contains("listen"), "{share}");
+    assert!(out.contains("(daily 2026-05-14)"), "{out}");
+    fx.cmd()
+        .args(["deal", "--daily", "2026-02-30"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a date"));
+    fx.cmd()
+        .args(["deal", "--daily", "2026-02-03", "--difficulty", "hard"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let fx = Fixture::new();
+    let out = stdout(&fx.play_bytes(b"lis\xfften\nlisten\n/quit\n").success());
+    assert!(
+        out.contains("\"lis\u{fffd}ten\" is not UTF-8 text: type a word of letters, or /help"),
+        "{out}"
+    );
+    assert!(out.contains("LISTEN: found!"), "{out}");
+    assert!(out.contains("high score #1!"), "{out}");
+}
+
+#[test]
+fn scores_that_are_not_a_regular_file_are_errors_before_the_game() {
+    let fx = Fixture::new();
+    let run = |path: &Path| {
+        fx.cmd()
+            .args(["play", "--min-words", "1", "--scores"])
+            .arg(path)
+            .write_stdin("listen\n")
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+    };
+    let out = run(Path::new("/dev/null")).code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("/dev/null: is a character device, not a regular file; nothing was changed"),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty(), "no game was played");
+    let fifo = fx.path("fifo");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        run(&fifo)
+            .code(1)
+            .stderr(predicate::str::contains("is a FIFO, not a regular file"));
+    }
+    run(fx.dir.path())
+        .code(1)
+        .stderr(predicate::str::contains("is a directory"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_scores_file_is_written_through_keeping_unknown_fields() {
+    let fx = Fixture::new();
+    let real = fx.path("real.json");
+    std::fs::write(
+        &real,
+        r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1, "note": "x"}]}"#,
+    )
+    .unwrap();
+    let link = fx.path("link.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    fx.cmd()
+        .args(["play", "--min-words", "1", "--seed", "1", "--scores"])
+        .arg(&link)
+        .write_stdin("listen\n/quit\n")
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&real).unwrap()).unwrap();
+    assert_eq!(json["format"], 2);
+    assert_eq!(json["entries"][1]["note"], "x");
+    assert_eq!(json["entries"].as_array().unwrap().len(), 2);
+}
+
+/// A place where a file cannot be created: a read-only directory, or for root (who writes
+/// into those anyway) sysfs; `None` if neither refuses.
+#[cfg(unix)]
+fn unwritable(dir: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let ro = dir.join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    for candidate in [
+        ro.join("scores.json"),
+        PathBuf::from("/sys/wordplay-scores.json"),
+    ] {
+        match std::fs::File::create_new(&candidate) {
+            Ok(_) => std::fs::remove_file(&candidate).unwrap(),
+            Err(_) => return Some(candidate),
+        }
+    }
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn a_failed_save_is_shown_and_exits_non_zero() {
+    let fx = Fixture::new();
+    let Some(path) = unwritable(fx.dir.path()) else {
+        eprintln!("skipped: no unwritable place found");
+        return;
+    };
+    let out = fx
+        .cmd()
+        .args(["play", "--min-words", "1", "--scores"])
+        .arg(&path)
+        .write_stdin("listen\n/quit\n")
+        .assert()
+        .code(1);
+    let text = stdout(&out);
+    assert!(
+        text.contains("LISTEN: found!"),
+        "the game was played: {text}"
+    );
+    assert!(text.contains("high score NOT saved"), "{text}");
+    assert!(text.contains("cannot"), "{text}");
+    let parent = path.parent().unwrap();
+    let names: Vec<_> = std::fs::read_dir(parent)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("scores"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+    // A directory that cannot exist (its parent is a file) is refused before the game.
+    std::fs::write(fx.path("file"), "").unwrap();
+    fx.cmd()
+        .args(["play", "--min-words", "1", "--scores"])
+        .arg(fx.path("file").join("scores.json"))
+        .write_stdin("listen\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("Not a directory"));
+}
+
+/// Eight games ending at once on one file: every entry is kept.
+#[test]
+fn games_saving_at_once_keep_every_entry() {
+    let fx = Fixture::new();
+    let bin = env!("CARGO_BIN_EXE_blender");
+    let scores = fx.path("scores.json");
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            let mut child = std::process::Command::new(bin)
+                .arg("--dict")
+                .arg(fx.path("accepted.txt"))
+                .arg("--common")
+                .arg(fx.path("common.txt"))
+                .args([
+                    "play",
+                    "--min-words",
+                    "1",
+                    "--name",
+                    &format!("p{i}"),
+                    "--scores",
+                ])
+                .arg(&scores)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            // Different scores: i three-letter words, then the game ends.
+            let words = ["lie", "lit", "net", "set", "sit", "ten", "tin", "lens"];
+            let input: String = words[..=i].iter().map(|w| format!("{w}\n")).collect();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+            child
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("saved to"));
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&scores).unwrap()).unwrap();
+    let mut names: Vec<&str> = json["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"]);
+    let names: Vec<_> = std::fs::read_dir(fx.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("tmp")), "{names:?}");
 }

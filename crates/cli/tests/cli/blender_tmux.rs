@@ -1,108 +1,187 @@
-//! End to end in a real terminal: `blender play` inside tmux, typed into like a person would.
-//! Skipped (with a message) when tmux is not installed.
+//! End to end in a real terminal: `blender play` inside tmux, typed into like a person would,
+//! stopped by keys and by signals. Skipped (with a message) when tmux is not installed.
 
-use std::path::Path;
 use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-use super::tmux::Tmux;
+use super::tmux::{Tmux, kill};
 
-/// A six-letter word of the first round of seed 1, learnt from the line mode (which lists
-/// the missed words, six-letter ones last, when its input ends at once).
-fn first_round(scores: &Path) -> (String, String) {
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The first round of seed 1 as `blender deal` gives it: the rack as shown (upper case)
+/// and a six-letter required word.
+fn first_round() -> (String, String) {
     let out = cargo_bin_cmd!("blender")
-        .args(["play", "--seed", "1", "--line", "--scores"])
-        .arg(scores)
-        .write_stdin("")
+        .args(["deal", "--seed", "1", "--format", "json"])
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let letters = text
-        .lines()
-        .find_map(|l| l.strip_prefix("Round 1: letters "))
-        .and_then(|l| l.split(" | ").next())
-        .expect("round header")
-        .to_string();
-    let word = text
-        .lines()
-        .find_map(|l| l.strip_prefix("Missed: "))
-        .and_then(|l| l.split(' ').rfind(|w| w.len() == 6))
-        .expect("a six-letter word")
+    assert!(out.status.success(), "{out:?}");
+    let deal: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let letters = deal["letters"].as_str().unwrap().to_string();
+    let word = deal["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|w| w.as_str())
+        .find(|w| w.len() == 6)
+        .expect("a six-letter required word")
         .to_string();
     (letters, word)
 }
 
-#[test]
-fn play_in_tmux_and_restore_the_terminal() {
-    let dir = tempfile::tempdir().unwrap();
-    let scores = dir.path().join("scores.json");
-    let (letters, word) = first_round(&dir.path().join("line-scores.json"));
-
-    let before = dir.path().join("stty-before");
-    let after = dir.path().join("stty-after");
+/// Starts `blender play --seed 1 ARGS --scores DIR/scores.json` in tmux; `None` without tmux.
+fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
     let bin = env!("CARGO_BIN_EXE_blender");
-    let script = format!(
-        "stty -g > {b}; {bin} play --seed 1 --scores {s}; stty -g > {a}; echo END-OF-GAME; sleep 60",
-        b = before.display(),
-        a = after.display(),
-        s = scores.display()
-    );
-    let Some(tmux) = Tmux::start("blender", 100, 30, &script) else {
+    Tmux::start_program(name, width, height, |dir| {
+        format!(
+            "{bin} play --seed 1 {args} --scores {}",
+            dir.join("scores.json").display()
+        )
+    })
+}
+
+/// The rack as the UI draws it: tiles ` A ` one space apart.
+fn tiles(letters: &str) -> String {
+    letters
+        .chars()
+        .map(|c| format!(" {c} "))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_game_with_escape_pause_and_a_name_for_the_table() {
+    let (letters, word) = first_round();
+    let Some((tmux, dir)) = start("blender", 100, 30, "") else {
         return;
     };
-
-    let screen = tmux.wait_until("Word Blender", Duration::from_secs(60), |p| {
-        p.contains("Word Blender")
-    });
+    let scores = dir.path().join("scores.json");
+    let screen = tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     assert!(screen.contains("round 1 · score 0"), "{screen}");
-    // The rack as the line mode showed it (spaced letters).
-    let spaced = letters.split(' ').collect::<Vec<_>>().join("   ");
-    assert!(
-        screen.contains(&spaced),
-        "rack {spaced:?} not on screen:\n{screen}"
-    );
+
+    // A letter that is not in the rack is refused.
+    let missing = ('A'..='Z').find(|c| !letters.contains(*c)).unwrap();
+    tmux.keys(&[&missing.to_ascii_lowercase().to_string()]);
+    tmux.wait_until("the refusal", WAIT, |p| {
+        p.contains(&format!("{missing} is not in the letters"))
+    });
+    // Esc while typing clears the guess and nothing else.
+    tmux.keys(&[&word[..3], "Escape"]);
+    tmux.wait_until("the cleared guess", WAIT, |p| p.contains("Cleared."));
+    // Esc on an empty guess asks; any other key keeps playing.
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("the question", WAIT, |p| p.contains("Give up this round?"));
+    tmux.keys(&["n"]);
+    tmux.wait_until("playing again", WAIT, |p| p.contains("Keep going!"));
 
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
-    let screen = tmux.wait_until("the word found", Duration::from_secs(10), |p| {
+    let screen = tmux.wait_until("the word found", WAIT, |p| {
         p.contains(&format!("{upper}: found!"))
     });
-    assert!(
-        screen.contains("You will advance to the next round!"),
-        "{screen}"
-    );
+    assert!(screen.contains("Time bonus +"), "{screen}");
     assert!(screen.contains(&format!("6 letters: {upper}")), "{screen}");
-    assert!(!screen.contains("round 1 · score 0 "), "{screen}");
 
-    // Give up the round, then quit from the round's end screen.
-    tmux.keys(&["Escape"]);
-    tmux.wait_until(
-        "Enter next round · Esc quit",
-        Duration::from_secs(10),
-        |p| p.contains("Enter next round · Esc quit"),
-    );
-    tmux.keys(&["Escape"]);
-    let screen = tmux.wait_until("END-OF-GAME", Duration::from_secs(10), |p| {
-        p.contains("END-OF-GAME")
-    });
-
-    // Back on the normal screen, with the game's summary printed there.
-    assert!(
-        screen.contains("game over, score 80, 1 round won."),
-        "{screen}"
-    );
-    assert!(
-        !screen.contains("Enter next round"),
-        "alternate screen still shown:\n{screen}"
-    );
-    let before = std::fs::read_to_string(before).unwrap();
-    let after = std::fs::read_to_string(after).unwrap();
-    assert!(!before.trim().is_empty());
-    assert_eq!(before, after, "terminal modes not restored");
-    assert!(
-        std::fs::read_to_string(&scores)
+    // Pause: the letters are hidden and the timer stands still.
+    tmux.keys(&["Tab"]);
+    let paused = tmux.wait_until("the pause", WAIT, |p| p.contains("Paused"));
+    assert!(!paused.contains(&tiles(&letters)), "{paused}");
+    let clock = |pane: &str| {
+        pane.lines()
+            .next()
+            .and_then(|l| l.rsplit('·').next())
+            .map(|t| t.trim_matches(|c: char| !c.is_ascii_digit()).to_string())
             .unwrap()
-            .contains("\"score\": 80")
+    };
+    let stopped = clock(&paused);
+    std::thread::sleep(Duration::from_millis(2100));
+    assert_eq!(clock(&tmux.pane()), stopped, "the timer ran while paused");
+    tmux.keys(&["x"]);
+    tmux.wait_until("the game again", WAIT, |p| p.contains("Go on!"));
+
+    // Give up the round, end the game, type a name for the table.
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("the question", WAIT, |p| p.contains("Give up this round?"));
+    tmux.keys(&["y"]);
+    let over = tmux.wait_until("the round's end", WAIT, |p| {
+        p.contains("Enter next round · Esc end the game")
+    });
+    // Missed words stand in their slots, in lower case.
+    assert!(over.contains("3 letters: "), "{over}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("the name prompt", WAIT, |p| p.contains("name> "));
+    tmux.keys(&["C-u"]);
+    for _ in 0..20 {
+        tmux.keys(&["BSpace"]);
+    }
+    tmux.keys(&["Ada", "Enter"]);
+    let table = tmux.wait_until("the table", WAIT, |p| p.contains("high scores:"));
+    assert!(table.contains("high score #1!"), "{table}");
+    assert!(table.contains("  1. Ada"), "{table}");
+    tmux.keys(&["Enter"]);
+    let pane = tmux.wait_exit(WAIT);
+    assert!(pane.contains("EXITED rc=0"), "{pane}");
+    assert!(pane.contains("game over, score"), "{pane}");
+    let saved = std::fs::read_to_string(&scores).unwrap();
+    assert!(saved.contains("\"name\": \"Ada\""), "{saved}");
+}
+
+/// SIGTERM or SIGHUP mid-round: the terminal is restored, the points are saved and the
+/// exit code is 128 + the signal.
+fn stopped_by(signal: &str, number: i32) {
+    let (letters, word) = first_round();
+    let Some((tmux, dir)) = start(&format!("blender-{signal}"), 100, 30, "--name sig") else {
+        return;
+    };
+    let scores = dir.path().join("scores.json");
+    tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
+    tmux.keys(&[&word, "Enter"]);
+    let upper = word.to_ascii_uppercase();
+    tmux.wait_until("the word found", WAIT, |p| {
+        p.contains(&format!("{upper}: found!"))
+    });
+    kill(signal, dir.path());
+    let pane = tmux.wait_exit(WAIT);
+    assert!(
+        pane.contains(&format!("EXITED rc={}", 128 + number)),
+        "{pane}"
     );
+    assert!(
+        !pane.contains("^C quit"),
+        "the UI is still on screen:\n{pane}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&scores).unwrap()).unwrap();
+    assert_eq!(saved["entries"][0]["name"], "sig");
+    assert!(saved["entries"][0]["score"].as_u64().unwrap() >= 80);
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_saves_the_points() {
+    stopped_by("TERM", 15);
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_saves_the_points() {
+    stopped_by("HUP", 1);
+}
+
+#[test]
+fn a_tiny_terminal_stops_the_timer_until_it_grows() {
+    let (letters, _) = first_round();
+    let Some((tmux, _dir)) = start("blender-tiny", 20, 8, "--time 3") else {
+        return;
+    };
+    tmux.wait_until("the notice", WAIT, |p| p.contains("Terminal too"));
+    // Longer than the round; keys are ignored meanwhile.
+    std::thread::sleep(Duration::from_secs(4));
+    tmux.keys(&["Escape", "y"]);
+    tmux.resize(100, 30);
+    let screen = tmux.wait_until("the game", WAIT, |p| p.contains(&tiles(&letters)));
+    assert!(screen.contains("round 1 · score 0"), "{screen}");
+    assert!(!screen.contains("time is up"), "{screen}");
+    tmux.keys(&["C-c"]);
+    let pane = tmux.wait_exit(WAIT);
+    assert!(pane.contains("EXITED rc=0"), "{pane}");
 }

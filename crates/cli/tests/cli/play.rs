@@ -12,8 +12,9 @@ use predicates::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use wordplay_cli::hangman::play::app::App;
+use wordplay_cli::hangman::play::app::{App, Mode};
 use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
+use wordplay_cli::hangman::play::secrets::Difficulty;
 use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
 use wordplay_cli::hangman::play::ui;
 
@@ -313,6 +314,8 @@ fn tui_app(lives: u32) -> App {
     let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
     let config = Config {
         lexicon,
+        common: None,
+        difficulty: Difficulty::Any,
         dictionary_name: "fixture".into(),
         referee: RefereeKind::Fair,
         length: Some(5),
@@ -391,5 +394,129 @@ fn tui_ctrl_c_and_escape_quit() {
     assert!(!app.quit && app.input.is_empty());
     app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
         .unwrap();
+    assert!(app.quit);
+}
+
+#[test]
+fn line_mode_refuses_a_line_that_is_not_utf8_and_goes_on() {
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.arg("play")
+        .arg(fixture("play.txt"))
+        .args(["--length", "5", "--seed", "1"])
+        .write_stdin(b"c\n\xff\xfe\nr\na\nn\ne\n".to_vec());
+    let out = stdout(&cmd.assert().success());
+    assert!(
+        out.contains("That line is not UTF-8 text; type a letter a-z or the whole word."),
+        "{out}"
+    );
+    assert!(out.contains("You won! The word was CRANE."), "{out}");
+}
+
+#[test]
+fn fair_secrets_are_common_words() {
+    // A dictionary of one common and one obscure word per length: every secret is the
+    // common one.
+    let dir = tempfile::tempdir().unwrap();
+    let dict = dir.path().join("dict.txt");
+    std::fs::write(&dict, "crane\nzoeal\nhouse\nqophs\n").unwrap();
+    let secrets: std::collections::BTreeSet<String> = (1..=12)
+        .map(|seed| {
+            let mut cmd = cargo_bin_cmd!("hangman");
+            cmd.arg("play")
+                .arg(&dict)
+                .args(["--length", "5", "--lives", "26", "--seed", &seed.to_string()])
+                .write_stdin("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn\no\np\nq\nr\ns\nt\nu\nv\nw\nx\ny\nz\n");
+            let out = stdout(&cmd.assert().success());
+            out.lines()
+                .find_map(|l| l.strip_prefix("You won! The word was "))
+                .map(|w| w.split('.').next().unwrap().to_string())
+                .unwrap_or_else(|| panic!("{out}"))
+        })
+        .collect();
+    assert_eq!(secrets.into_iter().collect::<Vec<_>>(), ["CRANE", "HOUSE"]);
+    // --common replaces the tier.
+    let common = dir.path().join("common.txt");
+    std::fs::write(&common, "zoeal\n").unwrap();
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.arg("play")
+        .arg(&dict)
+        .arg("--common")
+        .arg(&common)
+        .args(["--length", "5", "--seed", "1"])
+        .write_stdin("zoeal\n");
+    let assert = cmd.assert().success();
+    assert!(stdout(&assert).contains("You won! The word was ZOEAL."));
+    assert!(String::from_utf8_lossy(&assert.get_output().stderr).contains("common words: "));
+}
+
+#[test]
+fn difficulty_levels_split_the_secrets() {
+    let lexicon = Arc::new(
+        Lexicon::from_words([
+            "jazz", "jinx", "fizz", "buzz", "puff", "hymn", "tree", "rate", "tear", "sate", "late",
+            "mate", "bate", "date", "fate", "gate", "hate",
+        ])
+        .unwrap(),
+    );
+    let mut seen = Vec::new();
+    for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        let config = Config {
+            lexicon: lexicon.clone(),
+            common: None,
+            difficulty,
+            dictionary_name: "fixture".into(),
+            referee: RefereeKind::Fair,
+            length: Some(4),
+            lives: 6,
+            seed: 1,
+            guesser: None,
+        };
+        let mut session = Session::new(config).unwrap();
+        let mut words = std::collections::BTreeSet::new();
+        for _ in 0..40 {
+            let mut round = session.new_round().unwrap();
+            // Lose at once (six wrong words) to learn the word.
+            for w in ["qqqq", "wwww", "vvvv", "kkkk", "xxxx", "yyyy"] {
+                round.submit(w);
+            }
+            words.insert(round.ending(&lexicon).unwrap().word);
+        }
+        seen.push(words);
+    }
+    // No word is of two levels. Against a guesser who knows the list, what costs lives is a
+    // crowd of near-twins (bate date fate gate hate late mate rate sate): most are hard.
+    for (i, a) in seen.iter().enumerate() {
+        for b in &seen[i + 1..] {
+            assert!(a.is_disjoint(b), "{seen:?}");
+        }
+    }
+    let twins = seen[2].iter().filter(|w| w.ends_with("ate")).count();
+    assert!(twins >= 4, "{seen:?}");
+    assert!(seen[0].contains("jazz"), "{seen:?}");
+}
+
+#[test]
+fn tui_too_small_takes_no_guesses_and_quitting_a_game_asks() {
+    let mut app = tui_app(6);
+    app.fit(40, 10);
+    keys(&mut app, "q\nx\n");
+    assert!(!app.quit);
+    let Mode::Guess(round) = &app.mode else {
+        unreachable!()
+    };
+    assert!(
+        round.state().guessed_letters().is_empty(),
+        "no guess was taken"
+    );
+    app.fit(80, 24);
+    keys(&mut app, "x\n");
+    let esc = || KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    app.handle_key(esc()).unwrap();
+    assert!(app.confirm_quit && !app.quit);
+    assert!(render(&app, 80, 24).contains("Quit this game?"));
+    keys(&mut app, "n");
+    assert!(!app.confirm_quit && !app.quit);
+    app.handle_key(esc()).unwrap();
+    keys(&mut app, "y");
     assert!(app.quit);
 }

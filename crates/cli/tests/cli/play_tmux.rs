@@ -1,30 +1,44 @@
-//! End to end in a real terminal: `hangman play --seed 1` inside tmux. Skips (with a
-//! printed reason) when tmux is not installed.
+//! End to end in a real terminal: `hangman play` inside tmux, typed into like a person
+//! would, quit by keys and by signals. Skips (with a printed reason) when tmux is not
+//! installed.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::tmux::Tmux;
+use super::tmux::{Tmux, kill};
 
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(20);
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/play.txt")
+}
+
+/// Starts `hangman play FIXTURE ARGS` in a `width`x`height` tmux session; `None` without
+/// tmux.
+fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
+    start_with_env(name, width, height, "", args)
+}
+
+/// [`start`] with environment settings (`NAME=VALUE ...`) for the program.
+fn start_with_env(
+    name: &str,
+    width: u16,
+    height: u16,
+    env: &str,
+    args: &str,
+) -> Option<(Tmux, tempfile::TempDir)> {
+    let bin = env!("CARGO_BIN_EXE_hangman");
+    Tmux::start_program(name, width, height, |_| {
+        format!("env {env} {bin} play {} {args}", fixture().display())
+    })
+}
 
 #[test]
 fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
-    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/play.txt");
-    let words = std::fs::read_to_string(&fixture).unwrap();
-    let bin = env!("CARGO_BIN_EXE_hangman");
-    // After the game: the exit code, and whether the terminal is back in cooked mode with
-    // echo (raw mode turns both off).
-    let script = format!(
-        "'{bin}' play '{}' --seed 1; echo EXITED rc=$?; \
-         stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; \
-         echo; sleep 60",
-        fixture.display()
-    );
-    let Some(tmux) = Tmux::start("play", 80, 24, &script) else {
+    let words = std::fs::read_to_string(fixture()).unwrap();
+    let Some((tmux, _dir)) = start("play", 80, 24, "--seed 1") else {
         return;
     };
-
     let pane = tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // The fixture has one word per length 4 to 13; the title says which length seed 1 drew.
     let length: usize = pane
@@ -64,26 +78,100 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     assert!(pane.contains(&row(&alphabet[..alphabet.char_indices().nth(13).unwrap().0])));
     assert!(pane.contains(&row(&alphabet[alphabet.char_indices().nth(13).unwrap().0..])));
 
-    // Quit with Escape: the alternate screen is gone and the terminal is cooked again.
+    // Esc on a game in progress asks first; another key keeps the game.
     tmux.keys(&["Escape"]);
-    // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
-    let pane = tmux.wait_until("the exit", WAIT, |p| {
-        p.lines()
-            .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
-    });
+    tmux.wait_until("the question", WAIT, |p| p.contains("Quit this game?"));
+    tmux.keys(&["n"]);
+    tmux.wait_until("the game again", WAIT, |p| p.contains("Carry on."));
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("the question", WAIT, |p| p.contains("Quit this game?"));
+    tmux.keys(&["y"]);
+    let pane = tmux.wait_exit(WAIT);
     assert!(pane.contains("EXITED rc=0"), "{pane}");
-    let pane = tmux.wait_until("stty", WAIT, |p| p.contains("icanon"));
-    assert!(
-        pane.contains("icanon echo"),
-        "terminal not restored:\n{pane}"
-    );
-    assert!(
-        !pane.contains("-icanon") && !pane.contains("-echo"),
-        "{pane}"
-    );
     assert!(
         !pane.contains("guess>"),
         "the UI is still on screen:\n{pane}"
     );
     assert!(pane.contains("games 0, wins 0"), "{pane}");
+}
+
+/// A signal mid-game: the terminal is restored, the session's statistics printed, and the
+/// exit code is 128 + the signal.
+fn stopped_by(signal: &str, number: i32) {
+    let Some((tmux, dir)) = start(&format!("play-{signal}"), 80, 24, "--length 5 --seed 1") else {
+        return;
+    };
+    tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
+    // Win one game (the fixture's only five-letter word), start another.
+    tmux.keys(&["crane", "Enter"]);
+    tmux.wait_until("the win", WAIT, |p| p.contains("You won!"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_until("the next game", WAIT, |p| p.contains("Word:   _ _ _ _ _"));
+    kill(signal, dir.path());
+    let pane = tmux.wait_exit(WAIT);
+    assert!(
+        pane.contains(&format!("EXITED rc={}", 128 + number)),
+        "{pane}"
+    );
+    assert!(pane.contains("games 1, wins 1"), "{pane}");
+    assert!(
+        !pane.contains("guess>"),
+        "the UI is still on screen:\n{pane}"
+    );
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_the_score() {
+    stopped_by("TERM", 15);
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_keeps_the_score() {
+    stopped_by("HUP", 1);
+}
+
+#[test]
+fn the_too_small_screen_takes_no_guesses() {
+    let Some((tmux, _dir)) = start("play-small", 20, 8, "--length 5 --seed 1") else {
+        return;
+    };
+    tmux.wait_until("the notice", WAIT, |p| p.contains("The terminal is too"));
+    tmux.keys(&["q", "Enter", "x", "Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    tmux.resize(80, 24);
+    let pane = tmux.wait_until("the game", WAIT, |p| p.contains("guess>"));
+    assert!(pane.contains("Lives:  ♥♥♥♥♥♥ 6 of 6"), "{pane}");
+    assert!(pane.contains("Missed: -"), "{pane}");
+    tmux.keys(&["C-c"]);
+    assert!(tmux.wait_exit(WAIT).contains("EXITED rc=0"));
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    // tmux reports colours as SGR sequences: green is 32 or 38;5;2.
+    let runs = std::cell::Cell::new(0);
+    let coloured = |env: &str, extra: &str| {
+        let args = format!("--length 5 --seed 1 {extra}");
+        // A server of its own each time: a new one on a socket just killed may not start.
+        runs.set(runs.get() + 1);
+        let name = format!("play-colour-{}", runs.get());
+        let (tmux, _dir) = start_with_env(&name, 80, 24, env, &args)?;
+        tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
+        tmux.keys(&["c", "Enter", "z", "Enter"]);
+        tmux.wait_until("the miss", WAIT, |p| p.contains("Missed: Z"));
+        let styled = tmux.pane_styled();
+        tmux.keys(&["C-c"]);
+        tmux.wait_exit(WAIT);
+        let green = styled.contains("\x1b[32m") || styled.contains("38;5;2m");
+        // Without colour the hit is still bold.
+        assert!(styled.contains("\x1b[1m"), "{styled}");
+        Some(green)
+    };
+    let Some(auto) = coloured("", "") else {
+        return;
+    };
+    assert!(auto, "hits are green by default");
+    assert_eq!(coloured("NO_COLOR=1", ""), Some(false));
+    assert_eq!(coloured("NO_COLOR=1", "--color=always"), Some(true));
+    assert_eq!(coloured("", "--color never"), Some(false));
 }

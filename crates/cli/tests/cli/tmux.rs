@@ -1,11 +1,12 @@
 //! A private tmux server for the end-to-end tests: one session running a shell command line,
 //! keys sent to it as a person would type them, and its pane read back.
 
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// A tmux server on its own socket with one session; killed when dropped.
-pub struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
 }
 
@@ -13,7 +14,7 @@ impl Tmux {
     /// Starts a detached `width`×`height` session running `command` with `sh -c`, on a
     /// server named after `name` and this process. `None`, after printing why, when tmux is
     /// not installed (the caller then skips).
-    pub fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
+    pub(crate) fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("skipped: tmux is not installed");
             return None;
@@ -48,13 +49,24 @@ impl Tmux {
             .expect("tmux runs")
     }
 
+    /// The pane's text now, with colours and other attributes as escape sequences.
+    pub(crate) fn pane_styled(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-e", "-p", "-t", "t"]).stdout)
+            .into_owned()
+    }
+
     /// The pane's text now.
-    pub fn pane(&self) -> String {
+    pub(crate) fn pane(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
     }
 
     /// Polls the pane until `done` holds; panics with the pane after `timeout`.
-    pub fn wait_until(&self, what: &str, timeout: Duration, done: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> String {
         let start = Instant::now();
         loop {
             let pane = self.pane();
@@ -69,8 +81,15 @@ impl Tmux {
         }
     }
 
+    /// Resizes the session's window (the program sees SIGWINCH).
+    pub(crate) fn resize(&self, width: u16, height: u16) {
+        let (w, h) = (width.to_string(), height.to_string());
+        let out = self.run(&["resize-window", "-t", "t", "-x", &w, "-y", &h]);
+        assert!(out.status.success(), "resize-window: {out:?}");
+    }
+
     /// Sends keys (tmux key names such as `Enter` and `Escape`, or literal text).
-    pub fn keys(&self, keys: &[&str]) {
+    pub(crate) fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", "t"];
         args.extend_from_slice(keys);
         assert!(self.run(&args).status.success(), "send-keys {keys:?}");
@@ -80,5 +99,59 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         self.run(&["kill-server"]);
+    }
+}
+
+/// A shell line that runs `command` with its process id saved in `pid` (so a test can send
+/// it signals), then prints `EXITED rc=N` and which of `icanon`/`echo` the terminal has
+/// (raw mode turns both off), and stays open for the test to read.
+fn script(pid: &Path, command: &str) -> String {
+    format!(
+        "sh -c 'echo $$ > {pid}; exec {command}'; echo EXITED rc=$?; \
+         stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; \
+         echo; sleep 60",
+        pid = pid.display()
+    )
+}
+
+/// Sends `signal` (a name such as `TERM`) to the program started by
+/// [`Tmux::start_program`] with the directory `dir`.
+pub(crate) fn kill(signal: &str, dir: &Path) {
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), pid.trim()])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "kill -{signal} {pid}");
+}
+
+impl Tmux {
+    /// Starts `command` as [`script`] runs it, its process id kept in a new temporary
+    /// directory (returned, for [`kill`] and for the test's own files). `None` without tmux.
+    pub(crate) fn start_program(
+        name: &str,
+        width: u16,
+        height: u16,
+        command: impl FnOnce(&Path) -> String,
+    ) -> Option<(Tmux, tempfile::TempDir)> {
+        let dir = tempfile::tempdir().unwrap();
+        let line = script(&dir.path().join("pid"), &command(dir.path()));
+        Some((Tmux::start(name, width, height, &line)?, dir))
+    }
+
+    /// Waits for the program of [`script`] to exit and checks that the terminal is cooked
+    /// again; returns the pane.
+    pub(crate) fn wait_exit(&self, timeout: Duration) -> String {
+        // The typed command line holds "EXITED rc=$?" too: wait for the printed line.
+        self.wait_until("the exit", timeout, |p| {
+            p.lines()
+                .any(|l| l.starts_with("EXITED rc=") && !l.contains('$'))
+        });
+        let pane = self.wait_until("stty", timeout, |p| p.contains("icanon"));
+        assert!(
+            pane.contains("icanon echo") && !pane.contains("-icanon") && !pane.contains("-echo"),
+            "terminal not restored:\n{pane}"
+        );
+        pane
     }
 }

@@ -1,36 +1,14 @@
-//! Playing games and summarizing them: the one game loop that scoring, benchmarking and
-//! playing share, and the plain result structs every output format reads.
-
-pub mod tree;
+//! Playing games: the one game loop that scoring, benchmarking and playing share, and runs
+//! of it over many words (in parallel, deterministic for any thread count).
 
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
 
-use crate::game::{Game, GameError, GameState, Guess, Outcome};
+use crate::game::{Game, GameError, GameState, Guess, Outcome, Status};
 use crate::referee::{Fair, Referee, SecretError};
+use crate::result::GameResult;
 use crate::strategy::{Player, Strategy};
-
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameResult {
-    /// The word (lower case).
-    pub word: String,
-    /// The challenge score (25 if lost).
-    pub score: u32,
-    /// Whether the game was won.
-    pub won: bool,
-    /// Wrong guesses (letters and words).
-    pub wrong_guesses: u32,
-    /// Guesses made, the winning word guess included.
-    pub guesses: u32,
-    /// Time spent in the game, in microseconds.
-    pub micros: f64,
-    /// The display after each guess, when asked for.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub transcript: Vec<String>,
-}
 
 /// Why a game could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,8 +16,8 @@ pub enum EvalError {
     /// The word is not playable.
     #[error(transparent)]
     Secret(#[from] SecretError),
-    /// The game loop failed (e.g. a player repeated a guess).
-    #[error("game of {word:?}: {source}")]
+    /// The game loop failed (e.g. a player repeated a guess); the source says how.
+    #[error("game of {word:?}")]
     Game {
         /// The word.
         word: String,
@@ -50,12 +28,17 @@ pub enum EvalError {
 
 /// Plays `game` to the end with `player`, calling `observe` after every guess. A player that
 /// repeats a guess is an error, since the rules would let it loop forever.
+///
+/// # Errors
+///
+/// [`GameError::RepeatedGuess`] if the player repeats a guess; any other [`GameError`] of
+/// [`Game::guess`] (e.g. a referee whose answer does not fit the board).
 pub fn play<R: Referee>(
     game: &mut Game<R>,
     player: &mut dyn Player,
     mut observe: impl FnMut(&Guess, Outcome, &GameState),
 ) -> Result<(), GameError> {
-    while game.state().status() == crate::Status::KeepGuessing {
+    while game.state().status() == Status::KeepGuessing {
         let guess = player.choose(game.state());
         let outcome = game.guess(&guess)?;
         if outcome == Outcome::Repeated {
@@ -93,6 +76,11 @@ pub struct RunOptions {
 }
 
 /// Plays one fair game of `word` with a fresh player of `strategy`.
+///
+/// # Errors
+///
+/// [`EvalError::Secret`] if `word` is not a word of letters a–z of at most
+/// [`lexicon::MAX_WORD_LEN`] letters; [`EvalError::Game`] if the player breaks the rules.
 pub fn play_word(
     strategy: &dyn Strategy,
     word: &str,
@@ -104,6 +92,10 @@ pub fn play_word(
 /// Plays one game against `referee` with a fresh player of `strategy`; `word` names the
 /// game (its seed, and the word in errors). The result's word is the referee's word at the
 /// end (for a cheating referee, a word of its final family).
+///
+/// # Errors
+///
+/// [`EvalError::Game`] if the game loop fails (see [`play`]).
 pub fn play_refereed<R: Referee>(
     strategy: &dyn Strategy,
     referee: R,
@@ -130,7 +122,7 @@ pub fn play_refereed<R: Referee>(
     Ok(GameResult {
         word: game.referee().word(),
         score: state.score(),
-        won: state.status() == crate::Status::GameWon,
+        won: state.status() == Status::GameWon,
         wrong_guesses: state.wrong_guesses(),
         guesses,
         micros,
@@ -140,6 +132,10 @@ pub fn play_refereed<R: Referee>(
 
 /// Plays every word in parallel (on the current rayon pool), calling `tick` after each game.
 /// Results are in the order of `words` and identical for any number of threads.
+///
+/// # Errors
+///
+/// The first [`EvalError`] of a game, in the order of `words`.
 pub fn play_words(
     strategy: &dyn Strategy,
     words: &[String],
@@ -167,6 +163,11 @@ fn each_word(
 
 /// Like [`play_words`] with the referee of `kind` for every game (see
 /// [`crate::referee::build`]: a cheating referee uses only each word's length).
+///
+/// # Errors
+///
+/// The first [`EvalError`] of a game, in the order of `words`: a word a referee of `kind`
+/// cannot play, or a game the player breaks.
 pub fn play_words_refereed(
     strategy: &dyn Strategy,
     kind: crate::referee::RefereeKind,
@@ -192,62 +193,19 @@ pub fn prepare(strategy: &dyn Strategy, words: &[String]) -> Duration {
     start.elapsed()
 }
 
-/// Totals of a run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RunSummary {
-    /// Games played.
-    pub games: usize,
-    /// Sum of scores.
-    pub total_score: u64,
-    /// Mean score.
-    pub average_score: f64,
-    /// Games lost.
-    pub losses: usize,
-    /// Losses as a percentage of games.
-    pub loss_percent: f64,
-    /// Mean time per game, µs (each game timed on its own thread).
-    pub mean_micros: f64,
-    /// Median time per game, µs.
-    pub median_micros: f64,
-    /// 99th percentile of time per game, µs.
-    pub p99_micros: f64,
-    /// One-time setup, ms (lexicon excluded).
-    pub setup_ms: f64,
-    /// Wall time of all games, ms.
-    pub wall_ms: f64,
-}
-
-impl RunSummary {
-    /// Summarizes results; `setup` and `wall` are measured by the caller.
-    pub fn new(results: &[GameResult], setup: Duration, wall: Duration) -> RunSummary {
-        let games = results.len();
-        let total_score: u64 = results.iter().map(|r| u64::from(r.score)).sum();
-        let losses = results.iter().filter(|r| !r.won).count();
-        let mut times: Vec<f64> = results.iter().map(|r| r.micros).collect();
-        times.sort_by(f64::total_cmp);
-        let per_game = |x: f64| if games == 0 { 0.0 } else { x / games as f64 };
-        RunSummary {
-            games,
-            total_score,
-            average_score: per_game(total_score as f64),
-            losses,
-            loss_percent: per_game(100.0 * losses as f64),
-            mean_micros: per_game(times.iter().sum()),
-            median_micros: percentile(&times, 0.5),
-            p99_micros: percentile(&times, 0.99),
-            setup_ms: setup.as_secs_f64() * 1e3,
-            wall_ms: wall.as_secs_f64() * 1e3,
-        }
+/// Evaluates `lengths` of a strategy's lexicon in parallel (rayon), each with
+/// [`Strategy::evaluate_length`]; `None` if the strategy
+/// has no tree evaluator. Results are grouped by length in the order given.
+pub fn evaluate_lengths(strategy: &dyn Strategy, lengths: &[usize]) -> Option<Vec<GameResult>> {
+    let parts: Vec<Option<Vec<GameResult>>> = lengths
+        .par_iter()
+        .map(|&length| strategy.evaluate_length(length))
+        .collect();
+    let mut all = Vec::new();
+    for part in parts {
+        all.extend(part?);
     }
-}
-
-/// The nearest-rank percentile of sorted values (0 for none).
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (q * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
+    Some(all)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use lexicon::Lexicon;
 
 use super::*;
+use crate::result::RunSummary;
 use crate::strategy::{self, Settings};
 
 fn greedy(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Box<dyn Strategy> {
@@ -92,36 +93,24 @@ fn results_do_not_depend_on_thread_count() {
 }
 
 #[test]
-fn summary_statistics() {
-    let r = |score, won, micros| GameResult {
-        word: "x".into(),
-        score,
-        won,
-        wrong_guesses: 0,
-        guesses: 1,
-        micros,
-        transcript: vec![],
-    };
-    let results = [
-        r(4, true, 1.0),
-        r(25, false, 3.0),
-        r(7, true, 2.0),
-        r(8, true, 10.0),
-    ];
-    let s = RunSummary::new(&results, Duration::from_millis(5), Duration::from_millis(1));
-    assert_eq!(s.total_score, 44);
-    assert_eq!(s.average_score, 11.0);
-    assert_eq!(s.losses, 1);
-    assert_eq!(s.loss_percent, 25.0);
-    assert_eq!(s.mean_micros, 4.0);
-    assert_eq!(s.median_micros, 2.0);
-    assert_eq!(s.p99_micros, 10.0);
-    assert_eq!(s.setup_ms, 5.0);
-}
-
-#[test]
 fn game_seeds_depend_on_word_and_seed_only() {
     assert_eq!(game_seed(1, "cat"), game_seed(1, "cat"));
     assert_ne!(game_seed(1, "cat"), game_seed(2, "cat"));
     assert_ne!(game_seed(1, "cat"), game_seed(1, "act"));
+}
+
+#[test]
+fn a_game_error_names_the_word_and_leaves_the_cause_to_its_source() {
+    use std::error::Error as _;
+    let err = EvalError::Game {
+        word: "cat".into(),
+        source: GameError::RepeatedGuess("e".into()),
+    };
+    let cause = err
+        .source()
+        .expect("the game error is the source")
+        .to_string();
+    assert_eq!(cause, "the player repeated the guess \"e\"");
+    // A report that prints the chain (`{:#}` with anyhow) must not say it twice.
+    assert_eq!(err.to_string(), "game of \"cat\"");
 }

@@ -1,14 +1,13 @@
 //! Cheating referees: they keep every word consistent with their answers and commit late.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use lexicon::{Bucket, Letter, Lexicon};
 
-use super::{Fair, Referee, SecretError};
+use super::error::SecretError;
+use crate::candidates;
+use crate::game::Referee;
 use crate::solve::{SolveOptions, Solver};
-use crate::strategy::candidates;
 
 /// How a cheating referee picks the family it keeps after a letter guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +46,10 @@ pub struct Evil {
 
 impl Evil {
     /// A referee for words of `length` letters of `lexicon`, choosing families by `choice`.
+    ///
+    /// # Errors
+    ///
+    /// [`SecretError::NoWordsOfLength`] if `lexicon` has no word of `length` letters.
     pub fn new(
         lexicon: Arc<Lexicon>,
         length: usize,
@@ -172,88 +175,5 @@ impl Referee for Evil {
 
     fn word(&self) -> String {
         self.bucket().word_str(self.family[0] as usize).to_string()
-    }
-}
-
-/// The referees by name, independent of any argument parser: `fair`, `evil`,
-/// `evil-lookahead`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RefereeKind {
-    /// [`Fair`]: a fixed secret word.
-    #[default]
-    Fair,
-    /// [`Evil`] with [`FamilyChoice::Largest`].
-    Evil,
-    /// [`Evil`] with [`FamilyChoice::Lookahead`] and [`LOOKAHEAD_NODES`].
-    EvilLookahead,
-}
-
-impl RefereeKind {
-    /// Every kind, in the order help texts list them.
-    pub const ALL: [RefereeKind; 3] = [
-        RefereeKind::Fair,
-        RefereeKind::Evil,
-        RefereeKind::EvilLookahead,
-    ];
-
-    /// The name `FromStr` accepts.
-    pub fn name(self) -> &'static str {
-        match self {
-            RefereeKind::Fair => "fair",
-            RefereeKind::Evil => "evil",
-            RefereeKind::EvilLookahead => "evil-lookahead",
-        }
-    }
-
-    /// Whether the referee cheats: it then needs only a word length, not a secret.
-    pub fn is_evil(self) -> bool {
-        self != RefereeKind::Fair
-    }
-}
-
-impl fmt::Display for RefereeKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown referee name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown referee {0:?}; known referees: fair, evil, evil-lookahead")]
-pub struct UnknownReferee(pub String);
-
-impl FromStr for RefereeKind {
-    type Err = UnknownReferee;
-
-    fn from_str(s: &str) -> Result<RefereeKind, UnknownReferee> {
-        RefereeKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownReferee(s.to_string()))
-    }
-}
-
-/// Builds a referee of `kind` for one game. A fair referee keeps `word` as its secret; a
-/// cheating one uses only its length (any word of that length, or any string of that many
-/// letters, names the game) and plays the words of that length in `lexicon`.
-pub fn build(
-    kind: RefereeKind,
-    lexicon: &Arc<Lexicon>,
-    word: &str,
-) -> Result<Box<dyn Referee + Send>, SecretError> {
-    match kind {
-        RefereeKind::Fair => Ok(Box::new(Fair::new(word)?)),
-        RefereeKind::Evil => Ok(Box::new(Evil::new(
-            lexicon.clone(),
-            word.len(),
-            FamilyChoice::Largest,
-        )?)),
-        RefereeKind::EvilLookahead => Ok(Box::new(Evil::new(
-            lexicon.clone(),
-            word.len(),
-            FamilyChoice::Lookahead {
-                node_budget: LOOKAHEAD_NODES,
-            },
-        )?)),
     }
 }

@@ -52,8 +52,8 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use crate::candidates;
 use crate::game::{Position, Step};
-use crate::strategy::candidates;
 use crate::strategy::{Decision, Greedy, Policy};
 
 /// The search ran out of time (or was stopped); only proven bounds are known.
@@ -153,6 +153,10 @@ impl<'a> Solver<'a> {
 
     /// The exact value `V(family)` (misses the referee forces before one word is left).
     /// `family` must be sorted ascending and closed (see [`Solver::new`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn value(&self, family: &[u32]) -> Result<u32, Aborted> {
         let (mut lo, mut hi) = self.bounds(family);
         // Bisect with null-window tests; the table keeps what each test proved.
@@ -169,6 +173,10 @@ impl<'a> Solver<'a> {
 
     /// The value of the referee's best answer after the guesser guesses `letter` from
     /// `family`, at least `k`? (The maximum over the parts `f` of `[miss] + V(f)`.)
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn after_letter_at_least(
         &self,
         family: &[u32],
@@ -197,6 +205,10 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether the referee can force at least `k` misses from `family` (sorted, closed).
+    ///
+    /// # Errors
+    ///
+    /// [`Aborted`] if the deadline or the node budget of the options ran out first.
     pub fn at_least(&self, family: &[u32], k: u32) -> Result<bool, Aborted> {
         if k == 0 {
             return Ok(true);
@@ -515,6 +527,25 @@ impl LengthSolution {
 
 /// Solves one length: `M(L)` exactly (or bounds if `options.deadline` passes first) and the
 /// optimal first letters. `progress` is called with the bounds each time they improve.
+///
+/// # Examples
+///
+/// Against `bat cat hat mat` only the first letter tells the words apart, and a cheating
+/// referee answers "no" to it while two words remain: three misses before one is left.
+///
+/// ```
+/// use hangman::solve::{SolveOptions, solve_length};
+/// use lexicon::Lexicon;
+///
+/// let lexicon = Lexicon::from_words(["bat", "cat", "hat", "mat"])?;
+/// let solution = solve_length(lexicon.bucket(3), SolveOptions::default(), &|_, _| {});
+/// assert!(solution.misses.is_exact());
+/// assert_eq!(solution.misses.lower, 3);
+/// // With 4 lives (the fourth miss loses) the guesser wins; with 3 the referee does.
+/// assert_eq!(solution.guesser_wins(4), Some(true));
+/// assert_eq!(solution.guesser_wins(3), Some(false));
+/// # Ok::<(), lexicon::LexiconError>(())
+/// ```
 pub fn solve_length(
     bucket: &Bucket,
     options: SolveOptions,

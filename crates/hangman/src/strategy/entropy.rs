@@ -5,9 +5,9 @@ use lexicon::Bucket;
 use super::greedy::word_time;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::{LetterStats, entropies};
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 use crate::game::Position;
+use crate::split::{LetterStats, entropies};
 
 /// Guesses the letter maximizing `H − Pmiss · risk / (left + 1)²`, where `H` is the entropy
 /// (bits) of the answer pattern over the candidates, `Pmiss` the share of candidates
@@ -35,6 +35,10 @@ impl Default for Entropy {
 
 impl Entropy {
     /// Parameters: `word_at=N` (1–50, default 3), `risk=X` (0–100, default 2).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Entropy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let d = Entropy::default();

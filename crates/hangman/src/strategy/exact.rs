@@ -57,7 +57,7 @@ use super::expand::{
     Children, losses_matter, loss_bound, most_hit, settled_score, stats_bound,
 };
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
+use crate::split::LetterStats;
 use super::table::{SetHash, StateKey, Table};
 use crate::game::{LOSS_SCORE, Position, Step};
 

@@ -5,9 +5,9 @@
 
 use lexicon::Bucket;
 
-use super::candidates::Partition;
+use crate::candidates::Partition;
 use super::policy::Decision;
-use super::split::LetterStats;
+use crate::split::LetterStats;
 use super::table::{SetHash, StateKey};
 use crate::game::{LOSS_SCORE, Position, Status, Step};
 

@@ -4,9 +4,9 @@ use lexicon::Bucket;
 
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 use crate::game::Position;
+use crate::split::LetterStats;
 
 /// Guesses the letter contained in the most candidates (each word counted once, ties to the
 /// earlier letter) among the letters that can tell candidates apart; guesses a candidate
@@ -31,6 +31,10 @@ impl Default for Greedy {
 
 impl Greedy {
     /// Parameters: `word_at=N` (1–50, default 3).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(name: &str, settings: &Settings) -> Result<Greedy, StrategyError> {
         let mut params = Params::new(name, settings)?;
         let greedy = Greedy {

@@ -50,14 +50,14 @@ use super::expand::Children;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::policy::{Decision, Policy};
-use super::split::LetterStats;
 use super::table::{SetHash, StateKey, Table};
 use super::{Settings, StrategyError};
 use crate::game::Position;
+use crate::split::LetterStats;
 
 /// The policy whose exact play values the lookahead's children.
 #[derive(Clone, Copy, Debug)]
-pub enum Base {
+pub(crate) enum Base {
     /// [`Entropy`] with its defaults.
     Entropy(Entropy),
     /// [`Greedy`] with its defaults.
@@ -75,23 +75,23 @@ impl Base {
 
 /// How widely and deeply the lookahead searches, and where it solves exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub(crate) struct Shape {
     /// Exact at up to this many candidates, whatever the wrong guesses left.
-    pub exact: u32,
+    pub(crate) exact: u32,
     /// Exact at up to this many candidates with 0, 1 and 2 wrong guesses left.
-    pub exact_left: [u32; 3],
+    pub(crate) exact_left: [u32; 3],
     /// Plies searched for sets of at most `deep` candidates (1 above).
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// See `depth`.
-    pub deep: u32,
+    pub(crate) deep: u32,
     /// Top letters by loss-aware entropy tried at a decision.
-    pub letters: usize,
+    pub(crate) letters: usize,
     /// Letters in the most candidates tried at a decision.
-    pub safe: usize,
+    pub(crate) safe: usize,
     /// Top letters by loss-aware entropy tried inside a search (at most `letters`).
-    pub inner_letters: usize,
+    pub(crate) inner_letters: usize,
     /// Letters in the most candidates tried inside a search (at most `safe`).
-    pub inner_safe: usize,
+    pub(crate) inner_safe: usize,
 }
 
 impl Default for Shape {
@@ -138,9 +138,9 @@ struct Memo {
 #[derive(Debug)]
 pub struct Lookahead {
     /// The search's shape.
-    pub shape: Shape,
+    shape: Shape,
     /// The policy played below the lookahead's horizon.
-    pub base: Base,
+    base: Base,
     ranker: Entropy,
     optimum: Exact,
     memos: Vec<Memo>,
@@ -148,7 +148,7 @@ pub struct Lookahead {
 
 impl Lookahead {
     /// A lookahead for words of `lexicon`.
-    pub fn new(lexicon: &Lexicon, shape: Shape, base: Base) -> Lookahead {
+    pub(crate) fn new(lexicon: &Lexicon, shape: Shape, base: Base) -> Lookahead {
         Lookahead {
             shape,
             base,
@@ -360,7 +360,7 @@ impl Lookahead {
 
     /// The exact optimum of a state (at least two candidates) and an optimal move (see
     /// [`Exact`]).
-    pub fn solve_exact(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
+    pub(crate) fn solve_exact(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
         self.optimum.solve(bucket, set, position)
     }
 }

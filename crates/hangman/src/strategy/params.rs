@@ -7,7 +7,7 @@
 use std::fmt::Display;
 use std::str::FromStr;
 
-use super::{Settings, StrategyError};
+use super::settings::{Settings, StrategyError};
 
 /// The parameters given to one strategy, being read.
 #[derive(Debug)]
@@ -20,6 +20,10 @@ pub struct Params<'a> {
 
 impl<'a> Params<'a> {
     /// Starts reading `settings.params` for `strategy`; a key given twice is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if a key is given twice.
     pub fn new(strategy: &'a str, settings: &'a Settings) -> Result<Params<'a>, StrategyError> {
         let entries = settings.params.as_slice();
         for (i, (key, _)) in entries.iter().enumerate() {
@@ -37,6 +41,10 @@ impl<'a> Params<'a> {
 
     /// The value of `key` parsed as `T`, or `default` when absent; `check` validates a
     /// parsed value (an `Err` message becomes [`StrategyError::BadSetting`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the value does not parse as `T` or `check` rejects it.
     pub fn get<T>(
         &mut self,
         key: &'static str,
@@ -62,6 +70,10 @@ impl<'a> Params<'a> {
     }
 
     /// The value of `key` as a number within `range`, or `default` when absent.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the value does not parse or lies outside `range`.
     pub fn range<T>(
         &mut self,
         key: &'static str,
@@ -82,6 +94,10 @@ impl<'a> Params<'a> {
     }
 
     /// The value of `key`, one of `choices`; the first choice when absent.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the value is not one of `choices`.
     pub fn choice(
         &mut self,
         key: &'static str,
@@ -102,6 +118,10 @@ impl<'a> Params<'a> {
     }
 
     /// Fails on the first key no [`get`](Params::get) asked for, naming the known keys.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] naming the first unknown key and the known ones.
     pub fn finish(self) -> Result<(), StrategyError> {
         match self.used.iter().position(|u| !u) {
             None => Ok(()),

@@ -1,11 +1,13 @@
+use std::path::Path;
 use std::time::Duration;
 
-use blender::{Dictionary, FakeClock, Game, RoundGenerator};
+use blender::{Dictionary, Difficulty, FakeClock, Game, RoundGenerator};
 use lexicon::Lexicon;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::{Terminal, backend::TestBackend};
 
-use super::App;
+use super::{App, Palette};
+use crate::blender::session::Settings;
 
 const ACCEPTED: &[&str] = &[
     "enlist", "inlets", "listen", "silent", "tinsel", "inlet", "islet", "lines", "stein", "tiles",
@@ -23,49 +25,173 @@ fn dictionary() -> Dictionary {
     Dictionary::new(&accepted, Some(&common))
 }
 
+fn settings(scores: &Path, name: Option<&str>) -> Settings {
+    Settings {
+        seed: 1,
+        daily: None,
+        difficulty: Difficulty::Normal,
+        time_limit: Duration::from_secs(120),
+        scores: scores.to_path_buf(),
+        name: name.map(String::from),
+        default_name: "tester".into(),
+    }
+}
+
 fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-fn type_word(app: &mut App<'_, FakeClock>, word: &str) {
-    for c in word.chars() {
-        app.handle_key(key(KeyCode::Char(c)));
+fn keys(app: &mut App<'_, '_, FakeClock>, text: &str) {
+    for c in text.chars() {
+        app.handle_key(key(match c {
+            '\n' => KeyCode::Enter,
+            '\x1b' => KeyCode::Esc,
+            '\t' => KeyCode::Tab,
+            c => KeyCode::Char(c),
+        }));
     }
-    app.handle_key(key(KeyCode::Enter));
 }
 
-fn screen(app: &App<'_, FakeClock>) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 20)).unwrap();
+fn screen(app: &App<'_, '_, FakeClock>, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| app.render(f)).unwrap();
     terminal.backend().to_string()
 }
 
+/// Runs `test` on a fresh game of the one-rack fixture with a fake clock and a high-score
+/// file in a temporary directory.
+fn with_app(test: impl FnOnce(&mut App<'_, '_, FakeClock>, &FakeClock)) {
+    let dir = tempfile::tempdir().unwrap();
+    with_settings(&settings(&dir.path().join("s.json"), None), test);
+}
+
+/// [`with_app`] with given settings.
+fn with_settings(settings: &Settings, test: impl FnOnce(&mut App<'_, '_, FakeClock>, &FakeClock)) {
+    let dict = dictionary();
+    let clock = FakeClock::new();
+    let generator = RoundGenerator::new(&dict, 1, 40).unwrap();
+    let game = Game::new(generator, clock.clone(), 1, Duration::from_secs(120));
+    test(&mut App::new(game, settings, Palette::new(false)), &clock);
+}
+
 #[test]
 fn screens_during_and_after_a_round() {
-    let dict = dictionary();
-    let generator = RoundGenerator::new(&dict, 1, 40).unwrap();
-    let clock = FakeClock::new();
-    let game = Game::new(generator, clock.clone(), 1, Duration::from_secs(120));
-    let mut app = App::new(game);
-    insta::assert_snapshot!("start", screen(&app));
+    with_app(|app, clock| {
+        insta::assert_snapshot!("start", screen(app, 80, 20));
 
-    type_word(&mut app, "listen");
-    type_word(&mut app, "inlets");
-    type_word(&mut app, "list");
-    type_word(&mut app, "list");
-    app.handle_key(key(KeyCode::Char('?')));
-    clock.advance(Duration::from_secs(30));
-    app.handle_key(key(KeyCode::Char('t')));
-    app.handle_key(key(KeyCode::Char('e')));
-    app.tick();
-    insta::assert_snapshot!("playing", screen(&app));
+        keys(app, "listen\ninlets\nlist\nlist\n?");
+        clock.advance(Duration::from_secs(30));
+        keys(app, "te");
+        app.tick();
+        insta::assert_snapshot!("playing", screen(app, 80, 20));
 
-    clock.advance(Duration::from_secs(100));
-    app.tick();
-    insta::assert_snapshot!("round_over", screen(&app));
-    assert!(!app.wants_quit());
-    app.handle_key(key(KeyCode::Enter));
-    assert_eq!(app.game().round_number(), 2);
-    app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert!(app.wants_quit());
+        clock.advance(Duration::from_secs(100));
+        app.tick();
+        insta::assert_snapshot!("round_over", screen(app, 80, 20));
+        assert!(!app.wants_quit());
+        keys(app, "\n");
+        assert_eq!(app.game().round_number(), 2);
+        app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(app.wants_quit());
+    });
+}
+
+#[test]
+fn only_rack_letters_can_be_typed() {
+    with_app(|app, _| {
+        keys(app, "qz");
+        assert_eq!(app.input, "");
+        assert_eq!(app.message.0, "Z is not in the letters");
+        keys(app, "ll");
+        assert_eq!(app.input, "L");
+        assert_eq!(app.message.0, "no L left in the letters");
+    });
+}
+
+#[test]
+fn escape_clears_then_asks_before_giving_up() {
+    with_app(|app, _| {
+        keys(app, "lis\x1b");
+        assert_eq!(app.input, "");
+        assert_eq!(app.game().round().ended(), None);
+        keys(app, "\x1b");
+        assert!(screen(app, 80, 20).contains("Give up this round?"));
+        keys(app, "n");
+        assert_eq!(
+            app.game().round().ended(),
+            None,
+            "any other key keeps playing"
+        );
+        keys(app, "\x1by");
+        assert!(app.game().round().ended().is_some());
+    });
+}
+
+#[test]
+fn pause_hides_the_letters_and_stops_the_timer() {
+    with_app(|app, clock| {
+        let letters = app.game().round().letters();
+        let tiles: Vec<String> = letters.chars().map(|c| format!(" {c} ")).collect();
+        assert!(screen(app, 80, 20).contains(&tiles.join(" ")));
+        keys(app, "\t");
+        clock.advance(Duration::from_secs(300));
+        app.tick();
+        let paused = screen(app, 80, 20);
+        assert!(paused.contains("Paused"), "{paused}");
+        assert!(!paused.contains(&tiles.join(" ")), "{paused}");
+        assert!(paused.contains("2:00"), "{paused}");
+        keys(app, "x");
+        assert_eq!(app.game().round().ended(), None);
+        assert_eq!(app.input, "", "the key that ends a pause types nothing");
+    });
+}
+
+#[test]
+fn a_small_terminal_stops_the_timer_and_ignores_keys() {
+    with_app(|app, clock| {
+        app.fit(20, 8);
+        clock.advance(Duration::from_secs(500));
+        app.tick();
+        keys(app, "\x1by");
+        let small = screen(app, 20, 8);
+        assert!(small.contains("Terminal too"), "{small}");
+        assert_eq!(app.game().round().ended(), None);
+        app.fit(80, 24);
+        assert_eq!(app.game().time_left(), Duration::from_secs(120));
+    });
+}
+
+#[test]
+fn a_high_score_asks_for_a_name_and_shows_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    with_settings(&settings(&path, None), |app, _| {
+        keys(app, "lens\n\x1by\n");
+        assert!(screen(app, 80, 20).contains("name> tester_"));
+        // Backspace the offered name and type another.
+        for _ in 0..6 {
+            app.handle_key(key(KeyCode::Backspace));
+        }
+        keys(app, "Zoë\n");
+        let table = screen(app, 80, 24);
+        assert!(table.contains("high score #1!"), "{table}");
+        assert!(table.contains("  1. Zoë"), "{table}");
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("\"name\": \"Zoë\""), "{saved}");
+        keys(app, "\n");
+        assert!(app.wants_quit());
+    });
+}
+
+#[test]
+fn a_failed_save_is_shown_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "").unwrap();
+    with_settings(&settings(&blocker.join("s.json"), Some("ann")), |app, _| {
+        keys(app, "lens\n\x1by\n");
+        let shown = screen(app, 80, 24);
+        assert!(shown.contains("high score NOT saved"), "{shown}");
+        assert!(app.finish().failed);
+    });
 }

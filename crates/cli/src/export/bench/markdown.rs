@@ -18,9 +18,6 @@ pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Resul
     for note in NOTES {
         writeln!(out, "- {note}")?;
     }
-    for s in &report.skipped {
-        writeln!(out, "- skipped {}: {}", s.strategy, s.reason)?;
-    }
     Ok(())
 }
 

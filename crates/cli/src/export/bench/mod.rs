@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Duration;
 
-use hangman::eval::{GameResult, RunSummary};
+use hangman::result::{GameResult, RunSummary};
 use serde::Serialize;
 
 /// The output formats of `hangman bench`.
@@ -171,15 +171,6 @@ fn by_length(results: &[GameResult]) -> Vec<LengthRow> {
         .collect()
 }
 
-/// A strategy that was asked for but could not be built.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Skipped {
-    /// Strategy name.
-    pub strategy: String,
-    /// Why it was skipped.
-    pub reason: String,
-}
-
 /// Everything a bench run produced.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchReport {
@@ -203,8 +194,6 @@ pub struct BenchReport {
     pub max_wrong: Vec<u32>,
     /// One row per (strategy, max wrong): strategies in the order given, then max wrong.
     pub rows: Vec<BenchRow>,
-    /// Strategies that could not be built.
-    pub skipped: Vec<Skipped>,
 }
 
 impl BenchReport {
@@ -222,7 +211,6 @@ impl BenchReport {
         load_ms: f64,
         max_wrong: Vec<u32>,
         mut rows: Vec<BenchRow>,
-        skipped: Vec<Skipped>,
     ) -> BenchReport {
         for &m in &max_wrong {
             let group = rows.iter().filter(|r| r.max_wrong == m);
@@ -254,7 +242,6 @@ impl BenchReport {
             load_ms,
             max_wrong,
             rows,
-            skipped,
         }
     }
 
@@ -317,48 +304,190 @@ fn caption(report: &BenchReport) -> String {
     )
 }
 
+/// How a summary column shows one row's value; each format renders it in its own way.
+enum Cell {
+    /// Text, the same in every format.
+    Text(String),
+    /// The evaluation mode: its label in tables, its name in CSV.
+    Mode(Mode),
+    /// A whole number.
+    Count(u64),
+    /// A decimal number, or none (`-` in tables, empty in CSV); digits after the point in
+    /// tables and in CSV, and whether tables show a `+` on positive values.
+    Decimal {
+        value: Option<f64>,
+        table: usize,
+        csv: usize,
+        signed: bool,
+    },
+}
+
+impl Cell {
+    fn decimal(value: f64, table: usize, csv: usize) -> Cell {
+        Cell::optional(Some(value), table, csv)
+    }
+
+    fn optional(value: Option<f64>, table: usize, csv: usize) -> Cell {
+        Cell::Decimal {
+            value,
+            table,
+            csv,
+            signed: false,
+        }
+    }
+
+    /// As the terminal and Markdown tables show it.
+    fn table(&self) -> String {
+        match self {
+            Cell::Text(text) => text.clone(),
+            Cell::Mode(mode) => mode.label().to_string(),
+            Cell::Count(n) => n.to_string(),
+            Cell::Decimal { value: None, .. } => "-".to_string(),
+            Cell::Decimal {
+                value: Some(v),
+                table,
+                signed: true,
+                ..
+            } => format!("{v:+.table$}"),
+            Cell::Decimal {
+                value: Some(v),
+                table,
+                ..
+            } => format!("{v:.table$}"),
+        }
+    }
+
+    /// As CSV shows it.
+    fn csv(&self) -> String {
+        match self {
+            Cell::Text(text) => text.clone(),
+            Cell::Mode(mode) => mode.name().to_string(),
+            Cell::Count(n) => n.to_string(),
+            Cell::Decimal { value: None, .. } => String::new(),
+            Cell::Decimal {
+                value: Some(v),
+                csv,
+                ..
+            } => format!("{v:.csv$}"),
+        }
+    }
+}
+
+/// One column of the summary (one line per strategy and max wrong), for every format.
+struct Column {
+    /// The column's name in CSV.
+    name: &'static str,
+    /// Its heading in the terminal and Markdown tables and its place among their columns;
+    /// `None` where the tables leave it out.
+    table: Option<(usize, &'static str)>,
+    /// The row's value.
+    cell: fn(&BenchRow) -> Cell,
+}
+
+/// The summary columns, in CSV order (the tables order them by their own places).
+const COLUMNS: [Column; 15] = [
+    Column {
+        name: "strategy",
+        table: Some((0, "strategy")),
+        cell: |r| Cell::Text(r.strategy.clone()),
+    },
+    Column {
+        name: "max_wrong",
+        table: Some((1, "max wrong")),
+        cell: |r| Cell::Count(u64::from(r.max_wrong)),
+    },
+    Column {
+        name: "mode",
+        table: Some((2, "mode")),
+        cell: |r| Cell::Mode(r.mode),
+    },
+    Column {
+        name: "games",
+        table: None,
+        cell: |r| Cell::Count(r.games as u64),
+    },
+    Column {
+        name: "total_score",
+        table: None,
+        cell: |r| Cell::Count(r.total_score),
+    },
+    Column {
+        name: "average_score",
+        table: Some((3, "average")),
+        cell: |r| Cell::decimal(r.average_score, 4, 6),
+    },
+    Column {
+        name: "losses",
+        table: Some((5, "losses")),
+        cell: |r| Cell::Count(r.losses as u64),
+    },
+    Column {
+        name: "loss_percent",
+        table: Some((6, "loss %")),
+        cell: |r| Cell::decimal(r.loss_percent, 2, 4),
+    },
+    Column {
+        name: "micros_per_game",
+        table: Some((7, "µs/game")),
+        cell: |r| Cell::decimal(r.micros_per_game, 2, 3),
+    },
+    Column {
+        name: "median_micros",
+        table: Some((8, "median µs")),
+        cell: |r| Cell::optional(r.median_micros, 2, 3),
+    },
+    Column {
+        name: "p99_micros",
+        table: Some((9, "p99 µs")),
+        cell: |r| Cell::optional(r.p99_micros, 2, 3),
+    },
+    Column {
+        name: "setup_ms",
+        table: Some((11, "setup ms")),
+        cell: |r| Cell::decimal(r.setup_ms, 1, 3),
+    },
+    Column {
+        name: "wall_ms",
+        table: Some((12, "wall ms")),
+        cell: |r| Cell::decimal(r.wall_ms, 1, 3),
+    },
+    Column {
+        name: "score_delta",
+        table: Some((4, "Δ best")),
+        cell: |r| Cell::Decimal {
+            value: Some(r.score_delta),
+            table: 4,
+            csv: 6,
+            signed: true,
+        },
+    },
+    Column {
+        name: "time_ratio",
+        table: Some((10, "× fastest")),
+        cell: |r| Cell::decimal(r.time_ratio, 2, 4),
+    },
+];
+
 /// The summary grid: one line per row, with the deviation from the best.
 fn summary_grid(report: &BenchReport) -> Grid {
-    let header = [
-        "strategy",
-        "max wrong",
-        "mode",
-        "average",
-        "Δ best",
-        "losses",
-        "loss %",
-        "µs/game",
-        "median µs",
-        "p99 µs",
-        "× fastest",
-        "setup ms",
-        "wall ms",
-    ];
-    let opt = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |v| format!("{v:.2}"));
+    let mut columns: Vec<(usize, &'static str, &Column)> = COLUMNS
+        .iter()
+        .filter_map(|c| c.table.map(|(place, heading)| (place, heading, c)))
+        .collect();
+    columns.sort_by_key(|&(place, _, _)| place);
     let rows = report
         .rows
         .iter()
         .map(|r| {
-            vec![
-                r.strategy.clone(),
-                r.max_wrong.to_string(),
-                r.mode.label().to_string(),
-                format!("{:.4}", r.average_score),
-                format!("{:+.4}", r.score_delta),
-                r.losses.to_string(),
-                format!("{:.2}", r.loss_percent),
-                format!("{:.2}", r.micros_per_game),
-                opt(r.median_micros),
-                opt(r.p99_micros),
-                format!("{:.2}", r.time_ratio),
-                format!("{:.1}", r.setup_ms),
-                format!("{:.1}", r.wall_ms),
-            ]
+            columns
+                .iter()
+                .map(|(_, _, c)| (c.cell)(r).table())
+                .collect()
         })
         .collect();
     Grid {
         text_columns: 3,
-        header: header.iter().map(|h| h.to_string()).collect(),
+        header: columns.iter().map(|(_, h, _)| h.to_string()).collect(),
         rows,
     }
 }

@@ -6,6 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::reverse::{self, Phase, Reverse};
 use super::round::Round;
 use super::session::Session;
+use super::ui::{self, Palette};
 
 /// The longest input line (the longest word a board holds).
 const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
@@ -18,6 +19,18 @@ pub enum Mode {
     Reverse(Reverse),
 }
 
+/// How the last message reads: good news, bad news, or neither (its colour).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tone {
+    /// A letter in the word, a game won.
+    Hit,
+    /// A miss, a game lost.
+    Miss,
+    /// Anything else.
+    #[default]
+    Info,
+}
+
 /// The whole UI state.
 pub struct App {
     /// The session.
@@ -28,8 +41,16 @@ pub struct App {
     pub input: String,
     /// The last message.
     pub message: String,
+    /// How the message reads.
+    pub tone: Tone,
     /// Set when the player asked to quit.
     pub quit: bool,
+    /// Set while the UI asks whether to quit a game in progress.
+    pub confirm_quit: bool,
+    /// Set while the terminal is too small to show the game (keys are ignored then).
+    pub too_small: bool,
+    /// The styles.
+    pub palette: Palette,
     recorded: bool,
 }
 
@@ -42,7 +63,11 @@ impl App {
             mode,
             input: String::new(),
             message: String::new(),
+            tone: Tone::Info,
             quit: false,
+            confirm_quit: false,
+            too_small: false,
+            palette: Palette::default(),
             recorded: false,
         };
         app.message = app.welcome();
@@ -56,6 +81,23 @@ impl App {
                 round.state().length()
             ),
             Mode::Reverse(r) => r.prompt(),
+        }
+    }
+
+    /// Tells the UI the terminal's size (below the minimum, keys are ignored).
+    pub fn fit(&mut self, width: u16, height: u16) {
+        self.too_small = ui::too_small(width, height);
+    }
+
+    /// Whether a game has started and is not over: quitting it then asks first.
+    pub fn in_progress(&self) -> bool {
+        match &self.mode {
+            Mode::Guess(round) => {
+                let state = round.state();
+                !round.is_over()
+                    && (!state.guessed_letters().is_empty() || !state.wrong_words().is_empty())
+            }
+            Mode::Reverse(r) => r.phase != Phase::Over && r.state().is_some(),
         }
     }
 
@@ -76,6 +118,22 @@ impl App {
             && matches!(key.code, KeyCode::Char('c' | 'd'))
         {
             self.quit = true;
+            return Ok(());
+        }
+        if self.too_small {
+            // The board is not on screen: no key may cost a guess.
+            if key.code == KeyCode::Esc {
+                self.quit = true;
+            }
+            return Ok(());
+        }
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                self.quit = true;
+            } else {
+                self.say("Carry on.", Tone::Info);
+            }
             return Ok(());
         }
         if self.is_over() {
@@ -105,6 +163,13 @@ impl App {
             KeyCode::Backspace => {
                 self.input.pop();
             }
+            KeyCode::Esc if self.input.is_empty() && self.in_progress() => {
+                self.confirm_quit = true;
+                self.say(
+                    "Quit this game? y: quit, any other key: keep playing.",
+                    Tone::Miss,
+                );
+            }
             KeyCode::Esc if self.input.is_empty() => self.quit = true,
             KeyCode::Esc => self.input.clear(),
             KeyCode::Char('?') if matches!(self.mode, Mode::Reverse(_)) => {
@@ -129,11 +194,31 @@ impl App {
         Ok(())
     }
 
+    fn say(&mut self, message: &str, tone: Tone) {
+        self.message = message.to_string();
+        self.tone = tone;
+    }
+
     fn submit(&mut self, line: &str) {
         let config = &self.session.config;
+        self.tone = Tone::Info;
         self.message = match &mut self.mode {
             Mode::Guess(round) => {
+                let before = (
+                    round.state().wrong_guesses(),
+                    round.state().board().revealed(),
+                );
                 let message = round.submit(line);
+                let state = round.state();
+                self.tone = if state.status() == hangman::Status::GameWon {
+                    Tone::Hit
+                } else if state.wrong_guesses() > before.0 {
+                    Tone::Miss
+                } else if state.board().revealed() != before.1 {
+                    Tone::Hit
+                } else {
+                    Tone::Info
+                };
                 match round.ending(&config.lexicon) {
                     Some(end) => format!("{} Enter: play again, q: quit.", end.summary()),
                     None => message,
@@ -163,6 +248,7 @@ impl App {
         self.input.clear();
         self.recorded = false;
         self.message = self.welcome();
+        self.tone = Tone::Info;
         Ok(())
     }
 }

@@ -1,12 +1,16 @@
 //! Plain line mode, used when stdin or stdout is not a terminal: a prompt, one line of input
-//! per turn, plain text out, so a game can be scripted.
+//! per turn, plain text out, so a game can be scripted. A line that is not UTF-8 text is
+//! refused with a message (the game goes on); a termination signal ends the session like
+//! the end of input, with the statistics printed, and exit code 128 + the signal.
 
-use std::io::{BufRead, Write};
+use std::cell::Cell;
+use std::io::Write;
 
 use hangman::GameState;
 
 use super::reverse::{self, Phase};
 use super::session::Session;
+use crate::terminal::{Input, Lines, Terminated};
 
 /// Typed on its own line, ends the session.
 const QUIT: &str = ":quit";
@@ -16,25 +20,39 @@ const QUIT: &str = ":quit";
 /// is not typed on a terminal, so the transcript reads as a dialogue).
 pub fn run(
     mut session: Session,
-    input: impl BufRead,
+    input: &Lines,
     out: &mut dyn Write,
     echo: bool,
 ) -> anyhow::Result<()> {
-    let mut lines = input.lines();
+    let signal: Cell<Option<Terminated>> = Cell::new(None);
     let mut read = |out: &mut dyn Write, prompt: &str| -> anyhow::Result<Option<String>> {
-        write!(out, "{prompt}> ")?;
-        out.flush()?;
-        let line = match lines.next() {
-            Some(line) => line?,
-            None => {
-                writeln!(out)?;
-                return Ok(None);
+        loop {
+            write!(out, "{prompt}> ")?;
+            out.flush()?;
+            match input.next()? {
+                Input::Line(line) => {
+                    if echo {
+                        writeln!(out, "{line}")?;
+                    }
+                    return Ok((line.trim() != QUIT).then_some(line));
+                }
+                Input::Refused { shown, why } => {
+                    if echo {
+                        writeln!(out, "{shown}")?;
+                    }
+                    writeln!(out, "That line {why}; type a letter a-z or the whole word.")?;
+                }
+                Input::End => {
+                    writeln!(out)?;
+                    return Ok(None);
+                }
+                Input::Signal(s) => {
+                    writeln!(out)?;
+                    signal.set(Some(s));
+                    return Ok(None);
+                }
             }
-        };
-        if echo {
-            writeln!(out, "{line}")?;
         }
-        Ok((line.trim() != QUIT).then_some(line))
     };
     let config = &session.config;
     match config.guesser {
@@ -68,7 +86,11 @@ pub fn run(
         }
     }
     writeln!(out, "Bye. Session: {}.", session.stats)?;
-    Ok(())
+    out.flush()?;
+    match signal.get() {
+        Some(s) => Err(s.into()),
+        None => Ok(()),
+    }
 }
 
 type Read<'a> = dyn FnMut(&mut dyn Write, &str) -> anyhow::Result<Option<String>> + 'a;

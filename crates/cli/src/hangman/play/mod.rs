@@ -1,6 +1,7 @@
 //! `hangman play`: hangman in the terminal.
 //!
-//! The player guesses against a referee ([`session::make_referee`]), or with `--guesser`
+//! The player guesses against a referee ([`session::make_referee`]) whose secrets are
+//! familiar words ([`secrets`]), or with `--guesser`
 //! the roles reverse and a strategy guesses the player's word. On a terminal the game runs
 //! as a ratatui UI ([`tui`], drawn by [`ui`] from the state in [`app`]); otherwise in a
 //! plain, scriptable line mode ([`line`](mod@line)). The rules always come from `hangman::Game`.
@@ -9,17 +10,26 @@ pub mod app;
 pub mod line;
 pub mod reverse;
 pub mod round;
+pub mod secrets;
 pub mod session;
 pub mod tui;
 pub mod ui;
 
 use std::io::IsTerminal;
+use std::sync::Arc;
+
+use anyhow::Context;
+use lexicon::{CommonSource, CommonTier};
 
 use super::args::PlayArgs;
 use crate::dictionary;
+use crate::terminal::{Lines, Signals};
 pub use session::{Config, RefereeKind, Session};
 
 pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
+    // Caught from the start, so a signal while the lists load ends the session as it begins
+    // instead of killing the program half-way.
+    let signals = Signals::catch().context("cannot catch termination signals")?;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let guesser = args
         .guesser
@@ -31,8 +41,14 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
+    let common = CommonTier::load(args.common.as_deref()).context("loading the common words")?;
+    if common.source != CommonSource::Embedded {
+        eprintln!("note: {}", common.describe());
+    }
     let config = Config {
         lexicon: dict.lexicon,
+        common: Some(Arc::new(common.lexicon)),
+        difficulty: args.difficulty,
         dictionary_name: dict.name,
         referee: args.referee,
         length: args.length.map(|n| n as usize),
@@ -40,15 +56,17 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         seed,
         guesser,
     };
-    let session = Session::new(config)?;
+    let mut session = Session::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.
     session.check()?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.line {
-        tui::run(app::App::new(session)?)
+        let palette = ui::Palette::new(args.color.resolve());
+        tui::run(app::App::new(session)?, palette, &signals)
     } else {
         let echo = !std::io::stdin().is_terminal();
         let mut out = std::io::stdout().lock();
-        line::run(session, std::io::stdin().lock(), &mut out, echo)
+        let lines = Lines::spawn(std::io::BufReader::new(std::io::stdin()), signals);
+        line::run(session, &lines, &mut out, echo)
     }
 }

@@ -1,43 +1,13 @@
 //! One game with the roles reversed: the player thinks of a word and answers, a strategy
-//! guesses. The player's answers referee a real [`hangman::Game`].
+//! guesses. The player's answers referee a real [`hangman::Game`] through the library's
+//! answer-driven referee ([`Told`]).
 
-use std::cell::Cell;
-use std::rc::Rc;
-
-use hangman::strategy::{Strategy, candidates};
-use hangman::{Game, GameState, Guess, Outcome, Referee, Status};
-use lexicon::{Letter, Lexicon};
-
-/// The player's answer to the pending guess, handed to the game through the referee.
-#[derive(Clone, Copy, Debug, Default)]
-struct Answer {
-    positions: u32,
-    correct: bool,
-}
-
-/// A referee that repeats what the player answered.
-struct Told {
-    length: usize,
-    answer: Rc<Cell<Answer>>,
-}
-
-impl Referee for Told {
-    fn length(&self) -> usize {
-        self.length
-    }
-
-    fn answer_letter(&mut self, _letter: Letter) -> u32 {
-        self.answer.get().positions
-    }
-
-    fn answer_word(&mut self, _word: &[u8]) -> bool {
-        self.answer.get().correct
-    }
-
-    fn word(&self) -> String {
-        String::new()
-    }
-}
+use hangman::candidates;
+use hangman::game::position_mask;
+use hangman::referee::Told;
+use hangman::strategy::Strategy;
+use hangman::{Game, GameState, Guess, Outcome, Status};
+use lexicon::Lexicon;
 
 /// Where a reversed game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +25,6 @@ pub enum Phase {
 /// A game with the computer guessing.
 pub struct Reverse {
     max_wrong: u32,
-    answer: Rc<Cell<Answer>>,
     game: Option<Game<Told>>,
     history: Vec<(Guess, Outcome)>,
     /// The phase.
@@ -79,7 +48,6 @@ impl Reverse {
     pub fn new(max_wrong: u32) -> Reverse {
         Reverse {
             max_wrong,
-            answer: Rc::default(),
             game: None,
             history: Vec::new(),
             phase: Phase::AskLength,
@@ -132,7 +100,7 @@ impl Reverse {
         match self.phase.clone() {
             Phase::AskLength => match input.parse::<usize>() {
                 Ok(n) if (1..=lexicon::MAX_WORD_LEN).contains(&n) => {
-                    self.game = Some(Game::new(self.told(n), self.max_wrong));
+                    self.game = Some(Game::new(Told::new(n), self.max_wrong));
                     self.advance(strategy, lexicon);
                     format!(
                         "{n} letters. I have {} in mind.",
@@ -146,10 +114,9 @@ impl Reverse {
             },
             Phase::Asking(guess) => match self.parse_answer(&guess, input) {
                 Ok(answer) => {
-                    self.answer.set(answer);
                     let game = self.game.as_mut().expect("asking implies a game");
                     let before = game.state().clone();
-                    match game.guess(&guess) {
+                    match Told::play(game, &guess, answer) {
                         Ok(outcome) => self.history.push((guess, outcome)),
                         Err(e) => return format!("error: {e}"),
                     }
@@ -213,34 +180,11 @@ impl Reverse {
         self.state().map_or(0, |s| candidates_of(s, lexicon))
     }
 
-    fn told(&self, length: usize) -> Told {
-        Told {
-            length,
-            answer: self.answer.clone(),
-        }
-    }
-
     /// The game replayed from the first `n` answers.
     fn rebuilt(&self, n: usize) -> Game<Told> {
         let length = self.state().expect("a game").length();
-        let mut game = Game::new(self.told(length), self.max_wrong);
-        for (guess, outcome) in &self.history[..n] {
-            let answer = match *outcome {
-                Outcome::Letter { positions } => Answer {
-                    positions,
-                    correct: false,
-                },
-                Outcome::Word { correct } => Answer {
-                    positions: 0,
-                    correct,
-                },
-                Outcome::Repeated => Answer::default(),
-            };
-            self.answer.set(answer);
-            game.guess(guess)
-                .expect("these answers were accepted before");
-        }
-        game
+        Told::replay(length, self.max_wrong, &self.history[..n])
+            .expect("these answers were accepted before")
     }
 
     /// Asks the strategy for its next guess: a fresh player told every answer so far.
@@ -254,17 +198,14 @@ impl Reverse {
     }
 
     /// Reads the player's answer to `guess`: positions (1-based), a pattern, or no/yes.
-    fn parse_answer(&self, guess: &Guess, input: &str) -> Result<Answer, String> {
+    fn parse_answer(&self, guess: &Guess, input: &str) -> Result<Outcome, String> {
         let state = self.state().expect("asking implies a game");
         let lower = input.to_ascii_lowercase();
         let no = matches!(lower.as_str(), "n" | "no" | "0" | "-" | "none");
         match guess {
             Guess::Word(_) => match lower.as_str() {
-                "y" | "yes" => Ok(Answer {
-                    positions: 0,
-                    correct: true,
-                }),
-                _ if no => Ok(Answer::default()),
+                "y" | "yes" => Ok(Outcome::Word { correct: true }),
+                _ if no => Ok(Outcome::Word { correct: false }),
                 _ => Err("Answer yes or no.".to_string()),
             },
             Guess::Letter(letter) => {
@@ -276,11 +217,7 @@ impl Reverse {
                         .bytes()
                         .all(|b| b == letter.lower() || b"-_.".contains(&b))
                 {
-                    lower
-                        .bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == letter.lower())
-                        .fold(0, |m, (p, _)| m | 1 << p)
+                    position_mask(lower.bytes().map(|b| b == letter.lower()))
                 } else {
                     let mut mask = 0u32;
                     for part in lower.split([' ', ',']).filter(|p| !p.is_empty()) {
@@ -305,10 +242,7 @@ impl Reverse {
                     let shown = state.board().cells()[p].map_or('?', |l| l.upper() as char);
                     return Err(format!("Position {} already shows {shown}.", p + 1));
                 }
-                Ok(Answer {
-                    positions,
-                    correct: false,
-                })
+                Ok(Outcome::Letter { positions })
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hangman::strategy::candidates;
+use hangman::candidates;
 use hangman::{Game, GameError, GameState, Guess, Outcome, Referee, Status};
 use lexicon::Lexicon;
 

@@ -12,28 +12,42 @@ use rand_pcg::Pcg64;
 
 use super::reverse::Reverse;
 use super::round::Round;
+use super::secrets::{Difficulty, Secrets};
 
 pub use hangman::referee::RefereeKind;
 
-/// The referee for a new game of `length` letters over `lexicon` (which has words of that
-/// length). This is the one place referees are made: a fair referee's secret is a random
-/// word of the length; a cheating one keeps every word of the length in play.
+/// The referee for a new game of `length` letters over `lexicon`. This is the one place
+/// referees are made: a fair referee's secret is a random word of the length from
+/// `secrets` (common words of the chosen difficulty); a cheating one keeps every word of the
+/// length in play. An error if there is no secret of that length.
 pub fn make_referee(
     kind: RefereeKind,
     lexicon: &Arc<Lexicon>,
+    secrets: &mut Secrets,
     length: usize,
     rng: &mut Pcg64,
 ) -> anyhow::Result<Box<dyn Referee>> {
-    // No frequency tiers exist in the lexicon yet: any word of the length will do.
-    let bucket = lexicon.bucket(length);
-    let secret = bucket.word_str(rng.random_range(0..bucket.len()));
-    Ok(hangman::referee::build(kind, lexicon, secret)?)
+    let words = secrets.of_length(length);
+    if words.is_empty() {
+        return Err(crate::error::usage(format!(
+            "no {} words of {length} letters to choose a secret from",
+            secrets.difficulty().name()
+        )));
+    }
+    let index = words[rng.random_range(0..words.len())];
+    let secret = secrets.word(length, index).to_string();
+    Ok(hangman::referee::build(kind, lexicon, &secret)?)
 }
 
 /// Session options, fixed for every game.
 pub struct Config {
     /// The dictionary.
     pub lexicon: Arc<Lexicon>,
+    /// The common tier fair secrets are drawn from (within the dictionary); `None` draws
+    /// from every word.
+    pub common: Option<Arc<Lexicon>>,
+    /// Which common words a fair referee draws.
+    pub difficulty: Difficulty,
     /// Shown as the dictionary's name.
     pub dictionary_name: String,
     /// The referee of the player's guesses.
@@ -100,6 +114,7 @@ pub struct Session {
     pub stats: Stats,
     rng: Pcg64,
     strategy: Option<Box<dyn Strategy>>,
+    secrets: Secrets,
 }
 
 impl Session {
@@ -116,7 +131,13 @@ impl Session {
             }
             None => None,
         };
+        let secrets = Secrets::new(
+            &config.lexicon,
+            config.common.as_deref().unwrap_or(&config.lexicon),
+            config.difficulty,
+        );
         Ok(Session {
+            secrets,
             rng: Pcg64::seed_from_u64(config.seed),
             config,
             stats: Stats::default(),
@@ -135,8 +156,8 @@ impl Session {
     }
 
     /// The length of the next game: the fixed one, or a random length from 4 to 13 that
-    /// has words (any length with words if none does).
-    fn next_length(&self, rng: &mut Pcg64) -> anyhow::Result<usize> {
+    /// has secrets (any length with secrets if none does).
+    fn next_length(&mut self, rng: &mut Pcg64) -> anyhow::Result<usize> {
         let lexicon = &self.config.lexicon;
         if let Some(n) = self.config.length {
             if lexicon.bucket(n).is_empty() {
@@ -146,25 +167,44 @@ impl Session {
             }
             return Ok(n);
         }
-        let mut lengths: Vec<usize> = lexicon.lengths().filter(|n| (4..=13).contains(n)).collect();
+        let all = self.secrets.lengths();
+        let mut lengths: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|n| (4..=13).contains(n))
+            .collect();
         if lengths.is_empty() {
-            lengths = lexicon.lengths().collect();
+            lengths = all;
         }
-        if lengths.is_empty() {
-            return Err(anyhow!("the dictionary is empty"));
+        // A difficulty level may have no word of some length: draw among the others.
+        while !lengths.is_empty() {
+            let length = lengths.swap_remove(rng.random_range(0..lengths.len()));
+            if !self.secrets.of_length(length).is_empty() {
+                return Ok(length);
+            }
         }
-        Ok(lengths[rng.random_range(0..lengths.len())])
+        Err(anyhow!(
+            "the dictionary has no {} words to choose a secret from",
+            self.secrets.difficulty().name()
+        ))
     }
 
     /// Sets up a game as [`Session::new_round`] would, without using up randomness: an
     /// error here (no words of the length, a referee not available) is a bad option.
-    pub fn check(&self) -> anyhow::Result<()> {
+    pub fn check(&mut self) -> anyhow::Result<()> {
         if self.reversed() {
             return Ok(());
         }
         let mut rng = self.rng.clone();
         let length = self.next_length(&mut rng)?;
-        make_referee(self.config.referee, &self.config.lexicon, length, &mut rng).map(drop)
+        make_referee(
+            self.config.referee,
+            &self.config.lexicon,
+            &mut self.secrets,
+            length,
+            &mut rng,
+        )
+        .map(drop)
     }
 
     /// A new game with the player guessing.
@@ -176,6 +216,7 @@ impl Session {
         let referee = make_referee(
             self.config.referee,
             &self.config.lexicon,
+            &mut self.secrets,
             length,
             &mut self.rng,
         )?;

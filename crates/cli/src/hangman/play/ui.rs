@@ -1,5 +1,7 @@
 //! Drawing the [`App`] into a ratatui frame: gibbet, board, alphabet, lives, message, input
-//! and key help; or a note when the terminal is too small.
+//! and key help, centred in a large terminal; or a note when the terminal is too small.
+//! Hits and misses are coloured (green, red) unless colour is off ([`Palette`]); every mark
+//! also reads without colour (hits in upper case and bold, misses as `·` and dim).
 
 use hangman::{GameState, Status};
 use lexicon::Letter;
@@ -9,13 +11,56 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::app::{App, Mode};
+use super::app::{App, Mode, Tone};
 use super::reverse::Phase;
 
 /// The smallest terminal the UI draws in.
 pub const MIN_WIDTH: u16 = 64;
 /// The smallest terminal height the UI draws in.
 pub const MIN_HEIGHT: u16 = 20;
+
+/// The largest area the UI spreads over; a larger terminal shows it centred.
+const MAX_WIDTH: u16 = 90;
+/// See [`MAX_WIDTH`].
+const MAX_HEIGHT: u16 = 26;
+
+/// The styles of the UI, with colour or without (`--color never`, `NO_COLOR`).
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    hit: Style,
+    miss: Style,
+    info: Style,
+    help: Style,
+}
+
+impl Palette {
+    /// The styles, coloured or not.
+    pub fn new(colour: bool) -> Palette {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let dim = Style::new().add_modifier(Modifier::DIM);
+        if colour {
+            Palette {
+                hit: bold.fg(Color::Green),
+                miss: Style::new().fg(Color::Red),
+                info: Style::new().fg(Color::Cyan),
+                help: Style::new().fg(Color::DarkGray),
+            }
+        } else {
+            Palette {
+                hit: bold,
+                miss: dim,
+                info: Style::new(),
+                help: dim,
+            }
+        }
+    }
+}
+
+impl Default for Palette {
+    fn default() -> Palette {
+        Palette::new(true)
+    }
+}
 
 /// The gibbet after `stage` of 6 parts of the man are drawn.
 pub fn gibbet(stage: u32) -> [String; 7] {
@@ -40,18 +85,25 @@ pub fn stage(state: &GameState) -> u32 {
     (state.wrong_guesses() * 6).div_ceil(lives).min(6)
 }
 
+/// Whether an area is too small for the UI.
+pub fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// Draws the whole UI.
 pub fn draw(frame: &mut Frame, app: &App) {
-    let area = frame.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    let full = frame.area();
+    if too_small(full.width, full.height) {
         let text = format!(
             "The terminal is too small: {}x{}; hangman needs {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge it, or press Esc to quit.",
-            area.width, area.height
+             Enlarge it, or press Esc to quit. (Keys other than Esc are ignored meanwhile.)",
+            full.width, full.height
         );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), full);
         return;
     }
+    let area = centred(full);
+    let palette = &app.palette;
     let config = &app.session.config;
     let state = match &app.mode {
         Mode::Guess(round) => Some(round.state()),
@@ -88,10 +140,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Layout::horizontal([Constraint::Length(14), Constraint::Min(20)]).areas(top);
 
     let stage = state.map_or(0, stage);
-    let lines: Vec<Line> = gibbet(stage).into_iter().map(Line::from).collect();
+    let lost = state.is_some_and(|s| s.status() == Status::GameLost);
+    let gibbet_style = if lost { palette.miss } else { Style::new() };
+    let lines: Vec<Line> = gibbet(stage)
+        .into_iter()
+        .map(|l| Line::styled(l, gibbet_style))
+        .collect();
     frame.render_widget(Paragraph::new(lines), pad(gallows));
-    frame.render_widget(Paragraph::new(info_lines(state)), pad(info));
-    frame.render_widget(Paragraph::new(alphabet_lines(state)), pad(alphabet));
+    frame.render_widget(Paragraph::new(info_lines(state, palette)), pad(info));
+    frame.render_widget(
+        Paragraph::new(alphabet_lines(state, palette)),
+        pad(alphabet),
+    );
 
     let prompt = match &app.mode {
         Mode::Reverse(r) if r.phase == Phase::AskLength => "length> ",
@@ -105,15 +165,21 @@ pub fn draw(frame: &mut Frame, app: &App) {
     ]);
     let input = pad(input);
     frame.render_widget(Paragraph::new(input_line), input);
-    if !over {
+    if !over && !app.confirm_quit {
         let x = input.x + (prompt.len() + app.input.len()) as u16;
         frame.set_cursor_position((x.min(input.right().saturating_sub(1)), input.y));
     }
+    let tone = match app.tone {
+        Tone::Hit => palette.hit,
+        Tone::Miss => palette.miss,
+        Tone::Info => palette.info,
+    };
     frame.render_widget(
-        Paragraph::new(app.message.as_str()).wrap(Wrap { trim: true }),
+        Paragraph::new(Line::styled(app.message.as_str(), tone)).wrap(Wrap { trim: true }),
         pad(message),
     );
     let keys = match (&app.mode, over) {
+        _ if app.confirm_quit => "y: quit · any other key: keep playing",
         (_, true) => "Enter/y: play again · q/Esc: quit",
         (Mode::Guess(_), false) => {
             "type a letter or the word, Enter · Esc: clear/quit · Ctrl-C: quit"
@@ -122,10 +188,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
             "answer, Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
         }
     };
-    frame.render_widget(
-        Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
-        pad(help),
-    );
+    frame.render_widget(Paragraph::new(keys).style(palette.help), pad(help));
+}
+
+/// The UI's area: the whole terminal up to [`MAX_WIDTH`]x[`MAX_HEIGHT`], centred beyond.
+fn centred(area: Rect) -> Rect {
+    let width = area.width.min(MAX_WIDTH);
+    let height = area.height.min(MAX_HEIGHT);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
 }
 
 /// An area less one column of margin on the left.
@@ -137,7 +212,7 @@ fn pad(area: Rect) -> Rect {
     }
 }
 
-fn info_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
+fn info_lines(state: Option<&GameState>, palette: &Palette) -> Vec<Line<'static>> {
     let Some(state) = state else {
         return vec![Line::from(""), Line::from("Word: (length not given yet)")];
     };
@@ -147,10 +222,7 @@ fn info_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
         .iter()
         .flat_map(|c| {
             let cell = match c {
-                Some(l) => Span::styled(
-                    (l.upper() as char).to_string(),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
+                Some(l) => Span::styled((l.upper() as char).to_string(), palette.hit),
                 None => Span::raw("_"),
             };
             [cell, Span::raw(" ")]
@@ -162,27 +234,32 @@ fn info_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
         Line::from(""),
         Line::from([vec![Span::raw("Word:   ")], board].concat()),
         Line::from(""),
-        Line::from(format!(
-            "Lives:  {}{} {left} of {lives}",
-            "♥".repeat(left as usize),
-            "·".repeat((lives - left) as usize)
-        )),
+        Line::from(vec![
+            Span::raw("Lives:  "),
+            Span::styled("♥".repeat(left as usize), palette.miss),
+            Span::raw(format!(
+                "{} {left} of {lives}",
+                "·".repeat((lives - left) as usize)
+            )),
+        ]),
         Line::from(format!("Score:  {}", state.score())),
-        Line::from(format!("Missed: {}", super::round::missed(state))),
+        Line::from(vec![
+            Span::raw("Missed: "),
+            Span::styled(super::round::missed(state), palette.miss),
+        ]),
     ]
 }
 
 /// The alphabet in two rows: untried letters plain, hits in upper case (green), misses as
 /// `·` (red), so the marks read without colour too.
-fn alphabet_lines(state: Option<&GameState>) -> Vec<Line<'static>> {
+fn alphabet_lines(state: Option<&GameState>, palette: &Palette) -> Vec<Line<'static>> {
     let guessed = state.map(|s| (s.guessed_letters(), s.board().letters()));
     let cell = |l: Letter| -> Span<'static> {
         match guessed {
-            Some((g, hits)) if g.contains(l) && hits.contains(l) => Span::styled(
-                format!("{} ", l.upper() as char),
-                Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
-            ),
-            Some((g, _)) if g.contains(l) => Span::styled("· ", Style::new().fg(Color::Red)),
+            Some((g, hits)) if g.contains(l) && hits.contains(l) => {
+                Span::styled(format!("{} ", l.upper() as char), palette.hit)
+            }
+            Some((g, _)) if g.contains(l) => Span::styled("· ", palette.miss),
             _ => Span::raw(format!("{l} ")),
         }
     };

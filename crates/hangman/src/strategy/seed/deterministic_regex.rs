@@ -1,15 +1,11 @@
 //! The seed's deterministic regex strategy (`deterministic-regex`, the seed tool's default).
 
-use std::sync::Arc;
-
-use lexicon::{Bucket, Letter, LetterSet, Lexicon};
+use lexicon::{Bucket, Letter, LetterSet};
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use regex::bytes::Regex;
 
-use super::frequency::{self, Candidates, Counts, FrequencyPlayer, Sampling, Store, WordChoice};
+use super::frequency::{self, Candidates, Counts, Sampling, Store, SubStrategy, WordChoice};
 use crate::game::GameState;
-use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 /// The regular expression matching exactly the lower-case words that fit `cells`: a
 /// revealed cell must hold its letter, an unknown cell any letter not in `excluded`, e.g.
@@ -19,7 +15,7 @@ use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyErr
 /// which filters exactly as well on a list already filtered on every earlier guess; we
 /// exclude every guessed letter (the board's letters and the wrong ones), so the regex of
 /// a state describes that state alone (and is unit-tested against
-/// [`candidates::consistent`](crate::strategy::candidates::consistent)).
+/// [`candidates::consistent`](crate::candidates::consistent)).
 pub fn board_regex(cells: &[Option<Letter>], excluded: LetterSet) -> Regex {
     // Words hold only the letters a-z, so a negated class is as exact as a positive one.
     let unknown = if excluded.is_empty() {
@@ -41,7 +37,7 @@ pub fn board_regex(cells: &[Option<Letter>], excluded: LetterSet) -> Regex {
 
 /// How a regex store counts letters.
 #[derive(Clone, Debug)]
-pub(super) enum Counting {
+pub(crate) enum Counting {
     /// Every occurrence of every word ([`frequency::count_occurrences`]).
     Occurrences,
     /// The seed's sample, with a scratch list for the shuffle.
@@ -50,7 +46,7 @@ pub(super) enum Counting {
 
 /// One game's words for the regex strategies: indices into the bucket (the seed keeps a list
 /// of strings per length and filters it with a regex).
-pub(super) struct RegexStore<'a> {
+pub(crate) struct RegexStore<'a> {
     pub(super) bucket: &'a Bucket,
     pub(super) candidates: Candidates,
     pub(super) counting: Counting,
@@ -95,77 +91,49 @@ impl Store for RegexStore<'_> {
 /// list of words filtered with a regular expression of the board ([`board_regex`]), letters
 /// counted over **all** remaining words, **every occurrence** counted (the seed's
 /// `deterministic-count-letters`, from which `distinct` was removed). The counts of each
-/// full length are computed once ([`Strategy::prepare`]), as the seed does at start-up.
+/// full length are computed once (the strategy's one-time setup), as the seed does at
+/// start-up.
 ///
 /// Parameters:
 /// - `word=first|random|ranked` (default `first`): which remaining word to guess, see
 ///   [`WordChoice`]; `random` makes games depend on the seed.
-pub struct DeterministicRegex {
-    lexicon: Arc<Lexicon>,
-    choice: WordChoice,
-    openings: PerLength<Counts>,
-}
+pub(crate) struct DeterministicRegex;
 
-impl DeterministicRegex {
-    /// Builds the strategy (registry entry `deterministic-regex`).
-    pub fn build(
-        lexicon: Arc<Lexicon>,
-        settings: &Settings,
-    ) -> Result<Box<dyn Strategy>, StrategyError> {
-        let mut params = Params::new("deterministic-regex", settings)?;
-        let choice = WordChoice::param(&mut params, WordChoice::First)?;
-        params.finish()?;
-        Ok(Box::new(DeterministicRegex {
-            openings: PerLength::new(lexicon.max_length()),
-            lexicon,
-            choice,
-        }))
+impl SubStrategy for DeterministicRegex {
+    const NAME: &'static str = "deterministic-regex";
+    const WORD: WordChoice = WordChoice::First;
+    const SAMPLED: bool = false;
+    /// The opening counts of the length.
+    type Words = Counts;
+    type Store<'a> = RegexStore<'a>;
+
+    fn words(bucket: &Bucket) -> Counts {
+        frequency::count_occurrences((0..bucket.len()).map(|i| bucket.word(i)))
     }
 
-    fn opening(&self, length: usize) -> Counts {
-        let bucket = self.lexicon.bucket(length);
-        self.openings
-            .get(length, || {
-                frequency::count_occurrences((0..bucket.len()).map(|i| bucket.word(i)))
-            })
-            .copied()
-            .unwrap_or([0; 26])
-    }
-}
-
-impl Strategy for DeterministicRegex {
-    fn name(&self) -> &str {
-        "deterministic-regex"
-    }
-
-    fn prepare(&self, lengths: &[usize]) {
-        lengths.par_iter().for_each(|&l| {
-            self.opening(l);
-        });
-    }
-
-    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_> {
-        let bucket = self.lexicon.bucket(length);
+    fn start<'a>(
+        opening: &'a Counts,
+        bucket: &'a Bucket,
+        _sampling: Sampling,
+        _rng: &mut Pcg64,
+    ) -> (RegexStore<'a>, Counts) {
         let store = RegexStore {
             bucket,
             candidates: Candidates::all(bucket.len()),
             counting: Counting::Occurrences,
         };
-        Box::new(FrequencyPlayer::new(
-            store,
-            self.opening(length),
-            self.choice,
-            frequency::game_rng(seed),
-        ))
+        (store, *opening)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use lexicon::Lexicon;
+
     use super::*;
+    use crate::candidates;
     use crate::game::{Game, Guess};
     use crate::referee::Fair;
-    use crate::strategy::candidates;
 
     #[test]
     fn board_regex_matches_exactly_the_consistent_words() {
@@ -181,7 +149,7 @@ mod tests {
                 game.guess(&Guess::Letter(Letter::from_ascii(g).unwrap()))
                     .unwrap();
                 let state = game.state();
-                if state.status() != crate::Status::KeepGuessing {
+                if state.status() != crate::game::Status::KeepGuessing {
                     break;
                 }
                 let regex = board_regex(state.board().cells(), state.guessed_letters());

@@ -15,16 +15,24 @@
 //!    (Count maps of at most eight keys are Clojure array maps iterating in insertion
 //!    order; that rare case is not emulated.)
 //!
-//! The sub-strategies differ in how they store, filter and count ([`Store`]); the counting
-//! rules they share are here: [`count_occurrences`] and the sampled count [`Sampling`].
+//! The sub-strategies differ in how they store, filter and count (`SubStrategy` and its
+//! [`Store`]); everything else is here once: the strategy `Frequency` (parameters, one-time
+//! setup per length, players), the player, and the counting rules they share,
+//! [`count_occurrences`] and the sampled count [`Sampling`].
 
-use lexicon::{Bucket, Letter, LetterSet};
+use std::sync::Arc;
+
+use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+use rayon::prelude::*;
 
-use super::super::params::Params;
-use super::super::{Player, StrategyError, candidates};
+use crate::candidates;
 use crate::game::{GameState, Guess, Outcome};
+use crate::strategy::params::Params;
+use crate::strategy::per_length::PerLength;
+use crate::strategy::settings::{Settings, StrategyError};
+use crate::strategy::traits::{Player, Strategy};
 
 /// Letter counts, indexed by [`Letter::index`].
 pub type Counts = [u32; 26];
@@ -53,6 +61,105 @@ pub trait Store {
     fn words(&self) -> Vec<String>;
 }
 
+/// One of the arch-strategy's four sub-strategies: how it stores the words of a length and
+/// starts a game on them. [`Frequency`] turns it into a [`Strategy`].
+pub(crate) trait SubStrategy: Send + Sync + 'static {
+    /// The registry name.
+    const NAME: &'static str;
+    /// The default of the `word` parameter.
+    const WORD: WordChoice;
+    /// Whether letters are counted on a sample: the strategy then takes the [`Sampling`]
+    /// parameters, and its games depend on the seed.
+    const SAMPLED: bool;
+    /// What is built once per word length (one-time setup, [`Strategy::prepare`]).
+    type Words: Send + Sync;
+    /// One game's remaining words.
+    type Store<'a>: Store;
+
+    /// Builds the words of `bucket`'s length.
+    fn words(bucket: &Bucket) -> Self::Words;
+
+    /// A game's store over the words of `bucket` and the letter counts of its first guess
+    /// (a sampled count draws from `rng`, the game's generator).
+    fn start<'a>(
+        words: &'a Self::Words,
+        bucket: &'a Bucket,
+        sampling: Sampling,
+        rng: &mut Pcg64,
+    ) -> (Self::Store<'a>, Counts);
+}
+
+/// The seed's frequency arch-strategy played with the sub-strategy `S` (registry entries
+/// `deterministic-regex`, `sampling-regex`, `predicate` and `trie`).
+///
+/// Parameters: `word=first|random|ranked` ([`WordChoice`], default `S::WORD`) and, for
+/// sampled sub-strategies, the [`Sampling`] parameters.
+pub(crate) struct Frequency<S: SubStrategy> {
+    lexicon: Arc<Lexicon>,
+    choice: WordChoice,
+    sampling: Sampling,
+    words: PerLength<S::Words>,
+}
+
+impl<S: SubStrategy> Frequency<S> {
+    /// Builds the strategy from its registry entry's settings.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for a parameter that is unknown, given twice or out of
+    /// range.
+    pub(crate) fn build(
+        lexicon: Arc<Lexicon>,
+        settings: &Settings,
+    ) -> Result<Box<dyn Strategy>, StrategyError> {
+        let mut params = Params::new(S::NAME, settings)?;
+        let sampling = if S::SAMPLED {
+            Sampling::params(&mut params)?
+        } else {
+            Sampling::default()
+        };
+        let choice = WordChoice::param(&mut params, S::WORD)?;
+        params.finish()?;
+        Ok(Box::new(Frequency::<S> {
+            // Every length a word can have, so a game of any length finds its slot.
+            words: PerLength::new(lexicon::MAX_WORD_LEN),
+            lexicon,
+            choice,
+            sampling,
+        }))
+    }
+
+    /// The words of `length`, built on first use.
+    fn words(&self, length: usize) -> &S::Words {
+        self.words
+            .get(length, || S::words(self.lexicon.bucket(length)))
+            .expect("no word is longer than MAX_WORD_LEN")
+    }
+}
+
+impl<S: SubStrategy> Strategy for Frequency<S> {
+    fn name(&self) -> &str {
+        S::NAME
+    }
+
+    fn prepare(&self, lengths: &[usize]) {
+        lengths.par_iter().for_each(|&length| {
+            self.words(length);
+        });
+    }
+
+    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_> {
+        let mut rng = game_rng(seed);
+        let (store, counts) = S::start(
+            self.words(length),
+            self.lexicon.bucket(length),
+            self.sampling,
+            &mut rng,
+        );
+        Box::new(FrequencyPlayer::new(store, counts, self.choice, rng))
+    }
+}
+
 /// Which remaining word to guess once the words left are no more than the wrong guesses
 /// left (parameter `word`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +178,10 @@ pub enum WordChoice {
 
 impl WordChoice {
     /// Reads parameter `word` (`first`, `random` or `ranked`).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the value is not `first`, `random` or `ranked`.
     pub fn param(params: &mut Params<'_>, default: WordChoice) -> Result<Self, StrategyError> {
         let name = params.get("word", default.name().to_string(), |v| {
             WordChoice::from_name(v)
@@ -185,6 +296,10 @@ impl Default for Sampling {
 impl Sampling {
     /// Reads the sampling parameters `delta-percentage-tolerance`, `sampling-frequency`,
     /// `ratio-to-n-of-minimum-iterations` and `delta` (`signed` or `absolute`).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if a value does not parse or is out of range.
     pub fn params(params: &mut Params<'_>) -> Result<Sampling, StrategyError> {
         let d = Sampling::default();
         let tolerance = params.get("delta-percentage-tolerance", d.tolerance, |&v| {

@@ -23,11 +23,15 @@ mod predicate;
 mod sampling_regex;
 mod trie;
 
-pub use deterministic_regex::{DeterministicRegex, board_regex};
+pub(crate) use deterministic_regex::DeterministicRegex;
+pub use deterministic_regex::board_regex;
+pub(crate) use frequency::Frequency;
 pub use frequency::{Sampling, WordChoice};
-pub use predicate::{Predicate, PredicateStrategy, board_predicates, decode, encode};
-pub use sampling_regex::SamplingRegex;
-pub use trie::{Trie, TrieStrategy};
+pub(crate) use predicate::PredicateStrategy;
+pub use predicate::{Predicate, board_predicates, decode, encode};
+pub(crate) use sampling_regex::SamplingRegex;
+pub use trie::Trie;
+pub(crate) use trie::TrieStrategy;
 
 #[cfg(test)]
 mod tests;

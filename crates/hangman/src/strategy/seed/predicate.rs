@@ -1,15 +1,11 @@
 //! The seed's predicate strategy (`predicate`): integer-encoded words and position
 //! predicates.
 
-use std::sync::Arc;
-
-use lexicon::{Bucket, Letter, LetterSet, Lexicon};
+use lexicon::{Bucket, Letter, LetterSet};
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 
-use super::frequency::{self, Candidates, Counts, FrequencyPlayer, Sampling, Store, WordChoice};
+use super::frequency::{Candidates, Counts, Sampling, Store, SubStrategy, WordChoice};
 use crate::game::GameState;
-use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 /// Encodes a lower-case word as integers, `a` = 0 … `z` = 25 (the seed's
 /// `ASCII(letter) - 97`); `None` if a byte is not a lower-case ASCII letter.
@@ -61,13 +57,13 @@ pub fn board_predicates(state: &GameState, last: Letter) -> Vec<Predicate> {
 }
 
 /// Whether an encoded word passes every predicate (and has their number of letters).
-pub fn matches(predicates: &[Predicate], codes: &[u8]) -> bool {
+pub(crate) fn matches(predicates: &[Predicate], codes: &[u8]) -> bool {
     predicates.len() == codes.len() && predicates.iter().zip(codes).all(|(p, &c)| p.test(c))
 }
 
 /// The encoded words of one length, back to back, in dictionary order.
 #[derive(Debug)]
-struct Encoded {
+pub(crate) struct Encoded {
     length: usize,
     codes: Vec<u8>,
 }
@@ -99,7 +95,7 @@ impl Encoded {
 }
 
 /// One game's words for the predicate strategy.
-struct PredicateStore<'a> {
+pub(crate) struct PredicateStore<'a> {
     words: &'a Encoded,
     candidates: Candidates,
     sampling: Sampling,
@@ -155,72 +151,44 @@ impl Store for PredicateStore<'_> {
 /// `sampling-frequency=100`, `ratio-to-n-of-minimum-iterations=100`,
 /// `delta=signed|absolute` ([`Sampling`]), and `word=first|random|ranked` (default
 /// `random`, as the seed; see [`WordChoice`]).
-pub struct PredicateStrategy {
-    lexicon: Arc<Lexicon>,
-    choice: WordChoice,
-    sampling: Sampling,
-    encoded: PerLength<Encoded>,
-}
+pub(crate) struct PredicateStrategy;
 
-impl PredicateStrategy {
-    /// Builds the strategy (registry entry `predicate`).
-    pub fn build(
-        lexicon: Arc<Lexicon>,
-        settings: &Settings,
-    ) -> Result<Box<dyn Strategy>, StrategyError> {
-        let mut params = Params::new("predicate", settings)?;
-        let sampling = Sampling::params(&mut params)?;
-        let choice = WordChoice::param(&mut params, WordChoice::Random)?;
-        params.finish()?;
-        Ok(Box::new(PredicateStrategy {
-            encoded: PerLength::new(lexicon.max_length()),
-            lexicon,
-            choice,
-            sampling,
-        }))
+impl SubStrategy for PredicateStrategy {
+    const NAME: &'static str = "predicate";
+    const WORD: WordChoice = WordChoice::Random;
+    const SAMPLED: bool = true;
+    type Words = Encoded;
+    type Store<'a> = PredicateStore<'a>;
+
+    fn words(bucket: &Bucket) -> Encoded {
+        Encoded::new(bucket)
     }
 
-    fn encoded(&self, length: usize) -> Option<&Encoded> {
-        self.encoded
-            .get(length, || Encoded::new(self.lexicon.bucket(length)))
-    }
-}
-
-impl Strategy for PredicateStrategy {
-    fn name(&self) -> &str {
-        "predicate"
-    }
-
-    fn prepare(&self, lengths: &[usize]) {
-        lengths.par_iter().for_each(|&l| {
-            self.encoded(l);
-        });
-    }
-
-    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_> {
-        static EMPTY: Encoded = Encoded {
-            length: 0,
-            codes: Vec::new(),
-        };
-        let words = self.encoded(length).unwrap_or(&EMPTY);
-        let mut rng = frequency::game_rng(seed);
+    fn start<'a>(
+        words: &'a Encoded,
+        _bucket: &'a Bucket,
+        sampling: Sampling,
+        rng: &mut Pcg64,
+    ) -> (PredicateStore<'a>, Counts) {
         let mut store = PredicateStore {
             words,
             candidates: Candidates::all(words.len()),
-            sampling: self.sampling,
+            sampling,
             scratch: Vec::new(),
         };
-        let counts = store.count(&mut rng);
-        Box::new(FrequencyPlayer::new(store, counts, self.choice, rng))
+        let counts = store.count(rng);
+        (store, counts)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use lexicon::Lexicon;
+
     use super::*;
+    use crate::candidates;
     use crate::game::{Game, Guess};
     use crate::referee::Fair;
-    use crate::strategy::candidates;
 
     #[test]
     fn encoding_round_trips_and_matches_the_paper() {
@@ -251,7 +219,7 @@ mod tests {
                 let predicates = board_predicates(game.state(), letter);
                 kept.retain(|&c| matches(&predicates, encoded.word(c)));
                 assert_eq!(kept, candidates::consistent(bucket, game.state()));
-                if game.state().status() != crate::Status::KeepGuessing {
+                if game.state().status() != crate::game::Status::KeepGuessing {
                     break;
                 }
             }

@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use lexicon::Lexicon;
 
-use crate::eval::{GameResult, RunOptions, play_word, play_words, prepare};
+use crate::eval::{RunOptions, play_word, play_words, prepare};
+use crate::result::GameResult;
 use crate::strategy::{self, Settings, Strategy, StrategyError};
 
 const SEED_STRATEGIES: [&str; 4] = ["deterministic-regex", "sampling-regex", "predicate", "trie"];

@@ -1,15 +1,11 @@
 //! The seed's trie strategy (`trie`), with a sparse 26-ary trie that keeps its invariants.
 
-use std::sync::Arc;
-
-use lexicon::{Letter, Lexicon};
+use lexicon::{Bucket, Letter};
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 
-use super::frequency::{self, Counts, FrequencyPlayer, Store, WordChoice};
+use super::frequency::{Counts, Sampling, Store, SubStrategy, WordChoice};
 use super::predicate::{Predicate, board_predicates, decode, encode};
 use crate::game::GameState;
-use crate::strategy::{Params, PerLength, Player, Settings, Strategy, StrategyError};
 
 const NIL: u32 = u32::MAX;
 
@@ -266,6 +262,10 @@ impl Trie {
 
     /// Checks the invariants: children sorted by letter, every non-root node reachable
     /// has words, and each node's count is its own end plus its children's counts.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first node that breaks an invariant.
     pub fn check(&self) -> Result<(), String> {
         self.check_at(0).map(|_| ())
     }
@@ -295,7 +295,7 @@ impl Trie {
 }
 
 /// One game's words for the trie strategy: its own copy of the length's trie.
-struct TrieStore {
+pub(crate) struct TrieStore {
     trie: Trie,
 }
 
@@ -334,66 +334,35 @@ impl Store for TrieStore {
 /// trie edge over a degenerate trie (11.089); this one makes the same decisions as
 /// `deterministic-regex`, whose word order (dictionary order) it shares, so with the same
 /// `word` choice both play identical games. Each game copies its length's trie, built with
-/// its opening counts once per length ([`Strategy::prepare`]).
+/// its opening counts once per length (the strategy's one-time setup).
 ///
 /// Parameters: `word=first|random|ranked` (default `first`, see [`WordChoice`]).
-pub struct TrieStrategy {
-    lexicon: Arc<Lexicon>,
-    choice: WordChoice,
-    tries: PerLength<(Trie, Counts)>,
-}
+pub(crate) struct TrieStrategy;
 
-impl TrieStrategy {
-    /// Builds the strategy (registry entry `trie`).
-    pub fn build(
-        lexicon: Arc<Lexicon>,
-        settings: &Settings,
-    ) -> Result<Box<dyn Strategy>, StrategyError> {
-        let mut params = Params::new("trie", settings)?;
-        let choice = WordChoice::param(&mut params, WordChoice::First)?;
-        params.finish()?;
-        Ok(Box::new(TrieStrategy {
-            tries: PerLength::new(lexicon.max_length()),
-            lexicon,
-            choice,
-        }))
+impl SubStrategy for TrieStrategy {
+    const NAME: &'static str = "trie";
+    const WORD: WordChoice = WordChoice::First;
+    const SAMPLED: bool = false;
+    /// The length's trie and its opening counts.
+    type Words = (Trie, Counts);
+    type Store<'a> = TrieStore;
+
+    fn words(bucket: &Bucket) -> (Trie, Counts) {
+        let mut trie = Trie::new();
+        for i in 0..bucket.len() {
+            trie.insert(&encode(bucket.word(i)).expect("lexicon words are a-z"));
+        }
+        let counts = trie.count();
+        (trie, counts)
     }
 
-    fn trie(&self, length: usize) -> Option<&(Trie, Counts)> {
-        self.tries.get(length, || {
-            let bucket = self.lexicon.bucket(length);
-            let mut trie = Trie::new();
-            for i in 0..bucket.len() {
-                trie.insert(&encode(bucket.word(i)).expect("lexicon words are a-z"));
-            }
-            let counts = trie.count();
-            (trie, counts)
-        })
-    }
-}
-
-impl Strategy for TrieStrategy {
-    fn name(&self) -> &str {
-        "trie"
-    }
-
-    fn prepare(&self, lengths: &[usize]) {
-        lengths.par_iter().for_each(|&l| {
-            self.trie(l);
-        });
-    }
-
-    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_> {
-        let (trie, counts) = self
-            .trie(length)
-            .cloned()
-            .unwrap_or_else(|| (Trie::new(), [0; 26]));
-        Box::new(FrequencyPlayer::new(
-            TrieStore { trie },
-            counts,
-            self.choice,
-            frequency::game_rng(seed),
-        ))
+    fn start<'a>(
+        (trie, opening): &'a (Trie, Counts),
+        _bucket: &'a Bucket,
+        _sampling: Sampling,
+        _rng: &mut Pcg64,
+    ) -> (TrieStore, Counts) {
+        (TrieStore { trie: trie.clone() }, *opening)
     }
 }
 

@@ -12,10 +12,10 @@ use std::time::Instant;
 use lexicon::Bucket;
 use rayon::prelude::*;
 
-use super::GameResult;
+use super::policy::{Decision, Policy};
+use crate::candidates;
 use crate::game::{Position, Status, Step};
-use crate::strategy::candidates;
-use crate::strategy::{Decision, Policy};
+use crate::result::GameResult;
 
 /// Nodes with at least this many secrets walk their families in parallel.
 const PARALLEL_MIN: usize = 2048;
@@ -166,22 +166,4 @@ fn finish(cands: &[u32], node: Node, out: &mut Vec<Leaf>) {
             .iter()
             .map(|&index| Leaf::new(index, node.position, node.guesses)),
     );
-}
-
-/// Evaluates `lengths` of a strategy's lexicon in parallel (rayon), each with
-/// [`Strategy::evaluate_length`](crate::Strategy::evaluate_length); `None` if the strategy
-/// has no tree evaluator. Results are grouped by length in the order given.
-pub fn evaluate_lengths(
-    strategy: &dyn crate::Strategy,
-    lengths: &[usize],
-) -> Option<Vec<GameResult>> {
-    let parts: Vec<Option<Vec<GameResult>>> = lengths
-        .par_iter()
-        .map(|&length| strategy.evaluate_length(length))
-        .collect();
-    let mut all = Vec::new();
-    for part in parts {
-        all.extend(part?);
-    }
-    Some(all)
 }

@@ -1,5 +1,5 @@
 //! How letters split a candidate set: the statistics greedy, entropy and the lookahead rank
-//! letters by. These count what [`candidates::partition`](super::candidates::partition)
+//! letters by. These count what [`candidates::partition`](crate::candidates::partition)
 //! would build, without building the families.
 
 use lexicon::{Bucket, Letter, LetterSet};
@@ -137,7 +137,7 @@ fn slog(s: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::candidates;
+    use crate::candidates;
     use lexicon::Lexicon;
 
     fn letter(c: u8) -> Letter {
@@ -155,6 +155,13 @@ mod tests {
         for l in Letter::ALL {
             let fams = candidates::partition(b, &all, l);
             assert_eq!(stats.splits(l), fams.len() > 1, "{l}");
+            // Each word counted once: the sizes of the families that hold the letter.
+            let holding: usize = fams
+                .iter()
+                .filter(|(m, _)| *m != 0)
+                .map(|(_, f)| f.len())
+                .sum();
+            assert_eq!(stats.counts[l.index()] as usize, holding, "{l}");
             family_sizes(b, &all, l, &mut scratch, &mut sizes);
             let mut expect: Vec<u32> = fams.iter().map(|(_, f)| f.len() as u32).collect();
             expect.sort_unstable();

@@ -7,7 +7,7 @@
 
 use lexicon::{Bucket, Letter, LetterSet};
 
-use crate::game::{GameState, Outcome};
+use crate::game::{GameState, Guess, Outcome};
 
 /// All word indices of a bucket.
 pub fn all(bucket: &Bucket) -> Vec<u32> {
@@ -20,18 +20,10 @@ pub fn consistent(bucket: &Bucket, state: &GameState) -> Vec<u32> {
     if bucket.length() != state.length() {
         return Vec::new();
     }
-    let cells = state.board().cells();
     let guessed: Vec<(Letter, u32)> = state
         .guessed_letters()
         .iter()
-        .map(|l| {
-            let mask = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c == Some(l))
-                .fold(0, |m, (p, _)| m | 1 << p);
-            (l, mask)
-        })
+        .map(|l| (l, state.board().positions(l)))
         .collect();
     (0..bucket.len() as u32)
         .filter(|&c| {
@@ -53,17 +45,12 @@ pub fn retain_letter(bucket: &Bucket, candidates: &mut Vec<u32>, letter: Letter,
 
 /// Keeps the candidates consistent with an outcome (a word guess that failed removes the
 /// word; a repeated guess changes nothing).
-pub fn retain_outcome(
-    bucket: &Bucket,
-    candidates: &mut Vec<u32>,
-    guess: &crate::Guess,
-    outcome: Outcome,
-) {
+pub fn retain_outcome(bucket: &Bucket, candidates: &mut Vec<u32>, guess: &Guess, outcome: Outcome) {
     match (guess, outcome) {
-        (crate::Guess::Letter(letter), Outcome::Letter { positions }) => {
+        (Guess::Letter(letter), Outcome::Letter { positions }) => {
             retain_letter(bucket, candidates, *letter, positions);
         }
-        (crate::Guess::Word(word), Outcome::Word { correct }) => {
+        (Guess::Word(word), Outcome::Word { correct }) => {
             let word = word.as_bytes();
             if correct {
                 candidates.retain(|&c| bucket.word(c as usize) == word);
@@ -73,30 +60,6 @@ pub fn retain_outcome(
         }
         _ => {}
     }
-}
-
-/// For each letter, how many candidates contain it (each word counted once).
-pub fn letter_counts(bucket: &Bucket, candidates: &[u32]) -> [u32; 26] {
-    let mut counts = [0u32; 26];
-    for &c in candidates {
-        for letter in bucket.letters(c as usize).iter() {
-            counts[letter.index()] += 1;
-        }
-    }
-    counts
-}
-
-/// The letter with the highest count among those not in `exclude`; ties go to the earlier
-/// letter. `None` if every such count is zero.
-pub fn most_common(counts: &[u32; 26], exclude: LetterSet) -> Option<Letter> {
-    let mut best: Option<(u32, Letter)> = None;
-    for letter in exclude.complement().iter() {
-        let n = counts[letter.index()];
-        if n > 0 && best.is_none_or(|(m, _)| n > m) {
-            best = Some((n, letter));
-        }
-    }
-    best.map(|(_, l)| l)
 }
 
 /// Splits candidates into families by the position mask of `letter`, families ordered by
@@ -255,21 +218,6 @@ mod tests {
                 (0b101, vec!["tot"]),
             ]
         );
-    }
-
-    #[test]
-    fn counts_each_word_once_and_ties_go_alphabetical() {
-        let lex = Lexicon::from_words(["aab", "abb", "bcc"]).unwrap();
-        let b = lex.bucket(3);
-        let counts = letter_counts(b, &all(b));
-        assert_eq!(&counts[..3], &[2, 3, 1]);
-        assert_eq!(most_common(&counts, LetterSet::EMPTY), Some(letter(b'b')));
-        let no_b = LetterSet::EMPTY.with(letter(b'b'));
-        assert_eq!(most_common(&counts, no_b), Some(letter(b'a')));
-        let counts = letter_counts(b, &[0, 2]);
-        // a and b and c all appear in one word each... a:1 b:2 c:1
-        assert_eq!(most_common(&counts, no_b), Some(letter(b'a')));
-        assert_eq!(most_common(&[0; 26], LetterSet::EMPTY), None);
     }
 
     #[test]

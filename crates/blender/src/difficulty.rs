@@ -1,0 +1,87 @@
+//! Difficulty levels and the daily puzzle's deal.
+
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+/// How hard a game is: the round's time and how many required words its rack holds. More
+/// words mean more slots to fill before the completion bonus, in less time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// Three minutes for racks of 6 to 15 required words.
+    Easy,
+    /// Two minutes for racks of 10 to 30 required words.
+    #[default]
+    Normal,
+    /// Ninety seconds for racks of 25 to 80 required words.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    /// The level's name (`easy`, `normal`, `hard`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The time of a round.
+    pub fn time(self) -> Duration {
+        Duration::from_secs(match self {
+            Difficulty::Easy => 180,
+            Difficulty::Normal => 120,
+            Difficulty::Hard => 90,
+        })
+    }
+
+    /// How many required words a round's rack has.
+    pub fn words(self) -> RangeInclusive<usize> {
+        match self {
+            Difficulty::Easy => 6..=15,
+            Difficulty::Normal => 10..=30,
+            Difficulty::Hard => 25..=80,
+        }
+    }
+}
+
+/// The seed of the daily puzzle of `date` (any text naming the day, `YYYY-MM-DD` by
+/// convention): the same for every player and every run, so everyone gets the same rack on
+/// the same day with the same word lists.
+pub fn daily_seed(date: &str) -> u64 {
+    // FNV-1a over a tagged date, then a SplitMix64 finalizer so that consecutive days get
+    // unrelated seeds.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in "wordplay blender daily ".bytes().chain(date.bytes()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_get_harder() {
+        for pair in Difficulty::ALL.windows(2) {
+            assert!(pair[0].time() > pair[1].time());
+            assert!(pair[0].words().start() < pair[1].words().start());
+            assert!(pair[0].words().end() < pair[1].words().end());
+        }
+    }
+
+    #[test]
+    fn daily_seeds_are_fixed_per_date_and_differ_between_dates() {
+        assert_eq!(daily_seed("2026-05-14"), daily_seed("2026-05-14"));
+        let seeds: std::collections::HashSet<u64> = (1..=28)
+            .map(|d| daily_seed(&format!("2026-02-{d:02}")))
+            .collect();
+        assert_eq!(seeds.len(), 28);
+    }
+}

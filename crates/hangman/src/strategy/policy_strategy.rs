@@ -1,0 +1,244 @@
+//! A [`Policy`] played as a [`Strategy`], with the machinery every policy shares.
+//!
+//! [`PolicyStrategy`] turns a policy into a strategy whose players filter their candidates
+//! incrementally, evaluates whole word lengths with the tree evaluator, and shares an
+//! *opening book* across games: the top of the decision tree, where candidate sets are large
+//! and every game of a length walks the same nodes, is computed once per length and
+//! reused. Below the book a player continues from a copy of the (small) book leaf.
+
+use std::sync::Arc;
+
+use lexicon::{Bucket, Letter, Lexicon};
+use rayon::prelude::*;
+
+use super::per_length::PerLength;
+use super::policy::{Decision, Policy};
+use super::settings::Settings;
+use super::traits::{Player, Strategy};
+use crate::candidates;
+use crate::game::{GameState, Guess, Outcome, Position, Step};
+use crate::result::GameResult;
+
+/// Book nodes with fewer candidates than this are leaves: a player copies them and goes on
+/// alone, which is cheaper than storing the deep, thin part of the tree.
+const BOOK_MIN_CANDIDATES: usize = 64;
+
+/// The shared top of one length's decision tree.
+#[derive(Debug)]
+struct Book {
+    nodes: Vec<BookNode>,
+}
+
+#[derive(Debug)]
+enum BookNode {
+    /// Every game here guesses `letter`; children by answer mask, sorted by mask.
+    Branch {
+        letter: Letter,
+        children: Vec<(u32, u32)>,
+    },
+    /// Games here continue from these candidates.
+    Leaf { candidates: Vec<u32> },
+}
+
+impl Book {
+    fn build<P: Policy>(policy: &P, bucket: &Bucket, max_wrong: u32) -> Book {
+        let mut book = Book { nodes: Vec::new() };
+        book.grow(
+            policy,
+            bucket,
+            candidates::all(bucket),
+            Position::new(bucket.length(), max_wrong),
+        );
+        book
+    }
+
+    /// Adds the node for `cands` and its subtree; returns its id.
+    fn grow<P: Policy>(
+        &mut self,
+        policy: &P,
+        bucket: &Bucket,
+        cands: Vec<u32>,
+        position: Position,
+    ) -> u32 {
+        let id = self.nodes.len() as u32;
+        let decision = (cands.len() >= BOOK_MIN_CANDIDATES && !position.is_over())
+            .then(|| policy.decide(bucket, &cands, &position));
+        let Some(Decision::Letter(letter)) = decision else {
+            self.nodes.push(BookNode::Leaf { candidates: cands });
+            return id;
+        };
+        self.nodes.push(BookNode::Branch {
+            letter,
+            children: Vec::new(),
+        });
+        let mut children = Vec::new();
+        for (mask, family) in candidates::partition(bucket, &cands, letter) {
+            let after = position.after(Step::Letter {
+                letter,
+                positions: mask,
+            });
+            let child = self.grow(policy, bucket, family, after);
+            children.push((mask, child));
+        }
+        self.nodes[id as usize] = BookNode::Branch { letter, children };
+        id
+    }
+}
+
+/// A [`Strategy`] made from a [`Policy`], with per-length opening books.
+pub struct PolicyStrategy<P> {
+    name: &'static str,
+    policy: P,
+    lexicon: Arc<Lexicon>,
+    max_wrong: u32,
+    books: PerLength<Book>,
+}
+
+impl<P: Policy> PolicyStrategy<P> {
+    /// Wraps `policy` for `lexicon` and the settings' maximum of wrong guesses.
+    pub fn new(
+        name: &'static str,
+        policy: P,
+        lexicon: Arc<Lexicon>,
+        settings: &Settings,
+    ) -> PolicyStrategy<P> {
+        let books = PerLength::new(lexicon.max_length());
+        PolicyStrategy {
+            name,
+            policy,
+            lexicon,
+            max_wrong: settings.max_wrong,
+            books,
+        }
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &P {
+        &self.policy
+    }
+
+    /// The lexicon.
+    pub fn lexicon(&self) -> &Arc<Lexicon> {
+        &self.lexicon
+    }
+
+    fn book(&self, length: usize) -> Option<&Book> {
+        self.books.get(length, || {
+            Book::build(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+        })
+    }
+}
+
+impl<P: Policy> Strategy for PolicyStrategy<P> {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn prepare(&self, lengths: &[usize]) {
+        lengths.par_iter().for_each(|&length| {
+            self.book(length);
+        });
+    }
+
+    fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
+        super::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
+    }
+
+    fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {
+        Box::new(PolicyPlayer {
+            policy: &self.policy,
+            bucket: self.lexicon.bucket(length),
+            book: self.book(length),
+            node: Some(0),
+            candidates: Vec::new(),
+            stale: false,
+        })
+    }
+}
+
+/// One game of a [`PolicyStrategy`]: walks the opening book, then filters its own
+/// candidates.
+pub struct PolicyPlayer<'a, P> {
+    policy: &'a P,
+    bucket: &'a Bucket,
+    book: Option<&'a Book>,
+    /// The book node this game is at, while it is in the book.
+    node: Option<u32>,
+    candidates: Vec<u32>,
+    /// Set when the candidates must be rebuilt from the game state.
+    stale: bool,
+}
+
+impl<'a, P: Policy> PolicyPlayer<'a, P> {
+    /// A player that starts from an arbitrary game state, its candidates found by scanning
+    /// the bucket (for helpers like `suggest`, not for the game loop).
+    pub fn from_state(policy: &'a P, bucket: &'a Bucket, state: &GameState) -> Self {
+        PolicyPlayer {
+            policy,
+            bucket,
+            book: None,
+            node: None,
+            candidates: candidates::consistent(bucket, state),
+            stale: false,
+        }
+    }
+
+    /// The candidates left (empty while the game is still in the opening book).
+    pub fn candidates(&self) -> &[u32] {
+        &self.candidates
+    }
+}
+
+impl<P: Policy> Player for PolicyPlayer<'_, P> {
+    fn choose(&mut self, state: &GameState) -> Guess {
+        if self.stale {
+            self.candidates = candidates::consistent(self.bucket, state);
+            self.stale = false;
+        }
+        if let (Some(book), Some(id)) = (self.book, self.node) {
+            match &book.nodes[id as usize] {
+                BookNode::Branch { letter, .. } => return Guess::Letter(*letter),
+                BookNode::Leaf { candidates } => {
+                    self.candidates.clone_from(candidates);
+                    self.node = None;
+                }
+            }
+        }
+        if self.candidates.is_empty() {
+            let letter = candidates::fallback_letter(state.guessed_letters())
+                .expect("a game in progress has an unguessed letter");
+            return Guess::Letter(letter);
+        }
+        match self
+            .policy
+            .decide(self.bucket, &self.candidates, &state.position())
+        {
+            Decision::Letter(letter) => Guess::Letter(letter),
+            Decision::Word(index) => Guess::Word(self.bucket.word_str(index as usize).to_string()),
+        }
+    }
+
+    fn learn(&mut self, guess: &Guess, outcome: Outcome) {
+        if let (Some(book), Some(id)) = (self.book, self.node) {
+            if let (
+                BookNode::Branch { letter, children },
+                Guess::Letter(g),
+                Outcome::Letter { positions },
+            ) = (&book.nodes[id as usize], guess, outcome)
+                && letter == g
+            {
+                // A mask no dictionary word has: the secret is not in the dictionary.
+                self.node = children
+                    .binary_search_by_key(&positions, |&(m, _)| m)
+                    .ok()
+                    .map(|i| children[i].1);
+                return;
+            }
+            // Someone else chose this guess: leave the book and rebuild from the state.
+            self.node = None;
+            self.stale = true;
+            return;
+        }
+        candidates::retain_outcome(self.bucket, &mut self.candidates, guess, outcome);
+    }
+}

@@ -1,0 +1,136 @@
+//! Every strategy by name: how `hangman list`, `--strategy` and the bench find and build them.
+
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+
+use super::entropy::Entropy;
+use super::greedy::Greedy;
+use super::lookahead::Lookahead;
+use super::policy_strategy::PolicyStrategy;
+use super::seed;
+use super::settings::{Settings, StrategyError};
+use super::traits::Strategy;
+
+type Build = fn(Arc<Lexicon>, &Settings) -> Result<Box<dyn Strategy>, StrategyError>;
+
+/// A registry entry: how to build a strategy by name.
+pub struct StrategyInfo {
+    /// The canonical name.
+    pub name: &'static str,
+    /// Other names that select it.
+    pub aliases: &'static [&'static str],
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// Whether its games depend only on the word (no randomness), with default parameters.
+    pub deterministic: bool,
+    build: Build,
+}
+
+impl StrategyInfo {
+    /// Builds the strategy for `lexicon` (one-time setup happens here or in
+    /// [`Strategy::prepare`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] if the strategy rejects `settings` (an unknown, repeated
+    /// or out-of-range parameter).
+    pub fn build(
+        &self,
+        lexicon: Arc<Lexicon>,
+        settings: &Settings,
+    ) -> Result<Box<dyn Strategy>, StrategyError> {
+        (self.build)(lexicon, settings)
+    }
+}
+
+/// Every strategy, in the order `hangman list` shows them.
+pub static REGISTRY: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "greedy",
+        aliases: &[],
+        summary: "the letter in the most candidates (only letters that split them); the word at <= 3 candidates [word_at=N]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Greedy::from_settings("greedy", settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "greedy", policy, lexicon, settings,
+            )))
+        },
+    },
+    StrategyInfo {
+        name: "entropy",
+        aliases: &[],
+        summary: "the letter whose answer pattern has the most entropy, minus a miss penalty growing near the limit [word_at=N risk=X]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Entropy::from_settings("entropy", settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "entropy", policy, lexicon, settings,
+            )))
+        },
+    },
+    StrategyInfo {
+        name: "lookahead",
+        aliases: &["best"],
+        summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [exact=N letters=N safe=N depth=1|2 base=entropy|greedy]",
+        deterministic: true,
+        build: |lexicon, settings| {
+            let policy = Lookahead::from_settings("lookahead", &lexicon, settings)?;
+            Ok(Box::new(PolicyStrategy::new(
+                "lookahead",
+                policy,
+                lexicon,
+                settings,
+            )))
+        },
+    },
+    StrategyInfo {
+        name: "deterministic-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, guess the letter with most occurrences",
+        deterministic: true,
+        build: seed::Frequency::<seed::DeterministicRegex>::build,
+    },
+    StrategyInfo {
+        name: "sampling-regex",
+        aliases: &[],
+        summary: "seed: filter with a regex of the board, count letters on a random sample",
+        deterministic: false,
+        build: seed::Frequency::<seed::SamplingRegex>::build,
+    },
+    StrategyInfo {
+        name: "predicate",
+        aliases: &[],
+        summary: "seed: integer-encoded words, position predicates, sampled letter counts",
+        deterministic: false,
+        build: seed::Frequency::<seed::PredicateStrategy>::build,
+    },
+    StrategyInfo {
+        name: "trie",
+        aliases: &[],
+        summary: "seed: a sparse 26-ary trie pruned by position predicates, exact counts",
+        deterministic: true,
+        build: seed::Frequency::<seed::TrieStrategy>::build,
+    },
+];
+
+/// Finds a strategy by name or alias.
+///
+/// # Errors
+///
+/// [`StrategyError::Unknown`], listing the known names, if no strategy has that name or
+/// alias.
+pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
+    REGISTRY
+        .iter()
+        .find(|s| s.name == name || s.aliases.contains(&name))
+        .ok_or_else(|| StrategyError::Unknown {
+            name: name.to_string(),
+            known: REGISTRY
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}

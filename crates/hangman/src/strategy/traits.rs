@@ -1,0 +1,66 @@
+//! The two traits every strategy implements: [`Strategy`], prepared once and shared, and the
+//! per-game [`Player`] it creates.
+
+use crate::game::{GameState, Guess, Outcome};
+use crate::result::GameResult;
+
+/// A way of playing hangman, prepared for one lexicon and one maximum of wrong guesses.
+///
+/// # Examples
+///
+/// Build `greedy` from the registry, play one game with a fresh player, then every word of
+/// a length at once with its tree evaluator:
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use hangman::eval::{self, RunOptions};
+/// use hangman::strategy::{self, Settings};
+/// use lexicon::Lexicon;
+///
+/// let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "hat", "mat", "dog"])?);
+/// let greedy = strategy::find("greedy")?.build(lexicon.clone(), &Settings::default())?;
+/// let options = RunOptions { max_wrong: 5, seed: 1, record: true };
+/// let game = eval::play_word(greedy.as_ref(), "mat", &options)?;
+/// assert!(game.won);
+/// println!("{}", game.transcript.join("\n")); // e.g. "a -> -A-; score=1; status=KEEP_GUESSING"
+///
+/// // The tree evaluator plays every word of a length exactly as its games do.
+/// let all = greedy.evaluate_length(3).expect("greedy evaluates as a tree");
+/// assert_eq!(all.len(), 5);
+/// for result in &all {
+///     let replayed = eval::play_word(greedy.as_ref(), &result.word, &options)?;
+///     assert_eq!((result.score, result.won), (replayed.score, replayed.won));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Strategy: Send + Sync {
+    /// The registry name.
+    fn name(&self) -> &str;
+
+    /// Does one-time work for games of these lengths ahead of time (e.g. opening books), so
+    /// it is measured as setup rather than as game time. Optional.
+    fn prepare(&self, _lengths: &[usize]) {}
+
+    /// A player for one game of a word of `length` letters. `seed` feeds any randomness the
+    /// strategy uses, so a game replays exactly.
+    fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_>;
+
+    /// Plays every word of `length` in the lexicon at once, exactly as replaying each game
+    /// with [`Strategy::player`] would, by walking the strategy's decision tree (all words
+    /// that reach the same state go down together). Results are in bucket order, with
+    /// `micros` the amortized time per word. `None` when the strategy cannot (it samples, or
+    /// has no tree evaluator); callers then replay the games.
+    fn evaluate_length(&self, _length: usize) -> Option<Vec<GameResult>> {
+        None
+    }
+}
+
+/// One game's guesser.
+pub trait Player {
+    /// The next guess. It must not repeat an earlier guess.
+    fn choose(&mut self, state: &GameState) -> Guess;
+
+    /// Learns how `guess` landed.
+    fn learn(&mut self, guess: &Guess, outcome: Outcome);
+}
