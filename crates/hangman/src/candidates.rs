@@ -96,8 +96,33 @@ impl Partition {
         let mut sizes = [0u32; FEW];
         let mut distinct = 0;
         self.keys.clear();
+        // Words of up to 8 letters answer with masks below 256: a direct table finds each
+        // mask's group.
+        let mut small = [u8::MAX; 256];
+        let direct = bucket.length() <= 8;
         for &c in candidates {
             let mask = bucket.positions(c as usize, letter);
+            if direct {
+                let slot = &mut small[mask as usize];
+                if *slot == u8::MAX {
+                    *slot = distinct as u8;
+                    masks[distinct] = mask;
+                    distinct += 1;
+                    if distinct == FEW {
+                        // More answers than the short list holds.
+                        self.keys.clear();
+                        self.keys.extend(
+                            candidates
+                                .iter()
+                                .map(|&c| u64::from(bucket.positions(c as usize, letter))),
+                        );
+                        return self.split_sorted(candidates);
+                    }
+                }
+                sizes[*slot as usize] += 1;
+                self.keys.push(u64::from(*slot));
+                continue;
+            }
             let group = match masks[..distinct].iter().position(|&m| m == mask) {
                 Some(i) => i,
                 None if distinct < FEW => {
@@ -164,6 +189,26 @@ impl Partition {
     /// Whether there are no families (the split set was empty).
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+
+    /// Family `i` (by mask) as its mask and where its members lie in
+    /// [`Partition::members`].
+    pub fn family_range(&self, i: usize) -> (u32, std::ops::Range<usize>) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
+        let (mask, end) = self.ends[i];
+        (mask, start as usize..end as usize)
+    }
+
+    /// Every family's members, family after family (see [`Partition::family_range`]).
+    pub fn members(&self) -> &[u32] {
+        &self.members
+    }
+
+    /// Swaps the members' storage with `other` (the ranges of
+    /// [`Partition::family_range`] then index `other`): a caller keeps the families without
+    /// copying them, and lends back storage for the next split.
+    pub fn swap_members(&mut self, other: &mut Vec<u32>) {
+        std::mem::swap(&mut self.members, other);
     }
 
     /// Family `i` (by mask) as (mask, members).

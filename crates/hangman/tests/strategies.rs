@@ -24,6 +24,7 @@ fn build(
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        cache_dir: None,
     };
     strategy::find(name)
         .unwrap()
@@ -167,7 +168,7 @@ fn bad_parameters_are_rejected() {
         ("greedy", "nope", "1"),
         ("greedy", "word_at", "0"),
         ("entropy", "risk", "x"),
-        ("best", "depth", "3"),
+        ("best", "depth", "9"),
         ("best", "base", "magic"),
     ] {
         let err = strategy::find(name)

@@ -187,9 +187,15 @@ pub fn play_words_refereed(
 pub fn prepare(strategy: &dyn Strategy, words: &[String]) -> Duration {
     let mut lengths: Vec<usize> = words.iter().map(String::len).collect();
     lengths.sort_unstable();
-    lengths.dedup();
+    let mut games: Vec<(usize, usize)> = Vec::new();
+    for length in lengths {
+        match games.last_mut() {
+            Some((l, count)) if *l == length => *count += 1,
+            _ => games.push((length, 1)),
+        }
+    }
     let start = Instant::now();
-    strategy.prepare(&lengths);
+    strategy.prepare_games(&games);
     start.elapsed()
 }
 

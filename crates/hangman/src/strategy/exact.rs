@@ -51,15 +51,17 @@
 //! and the running score.
 
 use lexicon::{Bucket, Letter};
+use rayon::prelude::*;
 
 use super::entropy::Entropy;
-use super::expand::{
-    Children, losses_matter, loss_bound, most_hit, settled_score, stats_bound,
-};
+use super::expand::{Children, loss_bound, losses_matter, most_hit, settled_score, stats_bound};
 use super::policy::{Decision, Policy};
-use crate::split::LetterStats;
 use super::table::{SetHash, StateKey, Table};
 use crate::game::{LOSS_SCORE, Position, Step};
+use crate::split::LetterStats;
+
+/// Sets of at least this many candidates value their moves in parallel when solved.
+const PARALLEL_MIN: usize = 200;
 
 /// What the table knows of a state.
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +204,14 @@ fn chain_value(n: u32, position: Position) -> u32 {
     total
 }
 
+/// The value of two candidates with a wrong guess to spare, or three with two: guessing the
+/// words in turn, which is optimal (a letter costs every candidate a point, and a word
+/// guess then wins one for free); `None` for other states.
+fn few_value(n: u32, position: Position) -> Option<u32> {
+    let left = position.wrong_guesses_left();
+    ((n == 2 && left >= 1) || (n == 3 && left >= 2)).then(|| chain_value(n, position))
+}
+
 /// The exact optimum for every length of a lexicon, with one shared table per length.
 #[derive(Debug)]
 pub struct Exact {
@@ -230,9 +240,7 @@ impl Exact {
         if set.len() == 1 {
             return (settled_score(position), Decision::Word(set[0]));
         }
-        if set.len() == 2 && position.wrong_guesses_left() > 0 {
-            let value = settled_score(position.after(Step::Word { correct: true }))
-                + settled_score(position.after(Step::Word { correct: false }));
+        if let Some(value) = few_value(set.len() as u32, position) {
             return (value, Decision::Word(set[0]));
         }
         let search = Search {
@@ -267,7 +275,12 @@ impl Exact {
             .splitting()
             .iter()
             .all(|l| stats.counts[l.index()] <= 1);
-        chain.then(|| (chain_value(set.len() as u32, position), Decision::Word(set[0])))
+        chain.then(|| {
+            (
+                chain_value(set.len() as u32, position),
+                Decision::Word(set[0]),
+            )
+        })
     }
 }
 
@@ -296,6 +309,8 @@ impl Search<'_> {
 
     /// The value of the state if it is below `beta` (recorded as exact, with its move),
     /// else a lower bound of it that is at least `beta`.
+    ///
+    /// Large states value their moves on every core once one move is valued.
     fn run(
         &self,
         frames: &mut Vec<Children>,
@@ -304,12 +319,10 @@ impl Search<'_> {
         position: Position,
         beta: u32,
     ) -> u32 {
+        let parallel = set.len() >= PARALLEL_MIN;
         let n = set.len() as u32;
-        if n == 2 && position.wrong_guesses_left() > 0 {
-            // A word first is optimal: it wins one at once and the other next (a letter
-            // that tells them apart costs both a point).
-            return settled_score(position.after(Step::Word { correct: true }))
-                + settled_score(position.after(Step::Word { correct: false }));
+        if let Some(value) = few_value(n, position) {
+            return value;
         }
         let score = position.score();
         let key = hash.at(&position);
@@ -360,29 +373,57 @@ impl Search<'_> {
         // A lower bound of every word guess, computed at the first one (`words_bound`).
         let mut words_floor: Option<u32> = None;
         let mut frame = frames.pop().unwrap_or_default();
-        for decision in moves {
-            let cheap = match decision {
-                Decision::Word(_) => {
-                    let floor = *words_floor.get_or_insert_with(|| {
-                        word_floor.max(self.words_bound(frames, set, hash, position, best))
-                    });
-                    floor.max(profile.move_bound(self.bucket, &position, decision))
-                }
-                Decision::Letter(_) => profile.move_bound(self.bucket, &position, decision),
-            };
-            if cheap >= best {
-                fail = fail.min(cheap);
+        let mut moves = moves.into_iter();
+        let mut cheap = |frames: &mut Vec<Children>, decision: Decision, best: u32| match decision {
+            Decision::Word(_) => {
+                let floor = *words_floor.get_or_insert_with(|| {
+                    word_floor.max(self.words_bound(frames, set, hash, position, best))
+                });
+                floor.max(profile.move_bound(self.bucket, &position, decision))
+            }
+            Decision::Letter(_) => profile.move_bound(self.bucket, &position, decision),
+        };
+        for decision in moves.by_ref() {
+            let bound = cheap(frames, decision, best);
+            if bound >= best {
+                fail = fail.min(bound);
                 continue;
             }
             let total = self.try_move(frames, &mut frame, set, hash, position, decision, best);
             if total < best {
                 best = total;
                 best_move = Some(decision);
+                if parallel {
+                    break;
+                }
             } else {
                 fail = fail.min(total);
             }
         }
         frames.push(frame);
+        if parallel {
+            // The other moves on every core, each asked only whether it beats or ties the
+            // best found: values below `cut + 1` are exact, so the first least move wins as
+            // in the sequential loop.
+            let cut = best;
+            let rest: Vec<Decision> = moves
+                .filter(|&decision| cheap(frames, decision, cut) < cut)
+                .collect();
+            let totals: Vec<u32> = rest
+                .par_iter()
+                .map(|&decision| {
+                    let (mut frames, mut frame) = (Vec::new(), Children::default());
+                    let beta = cut.saturating_add(1);
+                    self.try_move(&mut frames, &mut frame, set, hash, position, decision, beta)
+                })
+                .collect();
+            for (decision, total) in rest.into_iter().zip(totals) {
+                if total < best {
+                    best = total;
+                    best_move = Some(decision);
+                }
+            }
+        }
         let value = if best_move.is_some() {
             best
         } else {
@@ -427,7 +468,15 @@ impl Search<'_> {
             if missed.score() * (n - hits) + hits * (position.score() + 1) >= best {
                 continue;
             }
-            frame.expand(self.bucket, set, SetHash::default(), position, decision);
+            // A letter's hit families are small: bounding their losses costs more than it saves.
+            frame.expand(
+                self.bucket,
+                set,
+                SetHash::default(),
+                position,
+                decision,
+                false,
+            );
             let mut total = frame.fixed;
             let mut rest: u32 = frame.open.iter().map(|o| o.bound).sum();
             for i in 0..frame.open.len() {
@@ -490,7 +539,7 @@ impl Search<'_> {
         decision: Decision,
         beta: u32,
     ) -> u32 {
-        children.expand(self.bucket, set, hash, position, decision);
+        children.expand(self.bucket, set, hash, position, decision, true);
         for open in &mut children.open {
             if let Some(entry) = self.table.get(open.key) {
                 open.bound = open.bound.max(entry.value);
@@ -500,6 +549,22 @@ impl Search<'_> {
         let mut rest = children.bound();
         if rest >= beta {
             return rest;
+        }
+        if beta == u32::MAX && set.len() >= PARALLEL_MIN {
+            // Valued in full (no total to beat): the children are independent exact
+            // solves, on every core.
+            let values: Vec<u32> = children
+                .open
+                .par_iter()
+                .map(|open| {
+                    if open.exact {
+                        return open.bound;
+                    }
+                    let members = children.members(open);
+                    self.run(&mut Vec::new(), members, open.set, open.position, u32::MAX)
+                })
+                .collect();
+            return children.fixed + values.iter().sum::<u32>();
         }
         // The largest open groups first: they decide fastest whether the move fails.
         children
@@ -528,5 +593,176 @@ impl Search<'_> {
             }
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use lexicon::{Letter, LetterSet, Lexicon};
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::candidates;
+    use crate::game::{Game, Guess, Status};
+    use crate::referee::{Fair, Referee};
+
+    /// The least total score over *every* strategy, found by trying every guess (every
+    /// letter of the list plus one absent letter, every word) with the real game rules on
+    /// every secret still sharing the public state; memoized on that state.
+    fn brute_force(words: &[&str], max_wrong: u32) -> u32 {
+        let mut letters: Vec<Letter> = LetterSet::of_word(words.concat().as_bytes())
+            .iter()
+            .collect();
+        letters.push(
+            LetterSet::of_word(words.concat().as_bytes())
+                .complement()
+                .iter()
+                .next()
+                .unwrap(),
+        );
+        let games: Vec<Game<Fair>> = words
+            .iter()
+            .map(|w| Game::new(Fair::new(w).unwrap(), max_wrong))
+            .collect();
+        let mut memo = HashMap::new();
+        go(words, &letters, games, &mut memo)
+    }
+
+    type Key = (Vec<String>, u32, Vec<String>, u32);
+
+    fn go(
+        words: &[&str],
+        letters: &[Letter],
+        games: Vec<Game<Fair>>,
+        memo: &mut HashMap<Key, u32>,
+    ) -> u32 {
+        let s = games[0].state();
+        let key = (
+            games.iter().map(|g| g.referee().word()).collect(),
+            s.guessed_letters().bits(),
+            s.wrong_words().to_vec(),
+            s.score(),
+        );
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut guesses: Vec<Guess> = letters
+            .iter()
+            .filter(|l| !s.guessed_letters().contains(**l))
+            .map(|&l| Guess::Letter(l))
+            .collect();
+        guesses.extend(
+            words
+                .iter()
+                .filter(|w| !s.wrong_words().iter().any(|x| x == *w))
+                .map(|w| Guess::Word(w.to_string())),
+        );
+        let mut best = u32::MAX;
+        for guess in guesses {
+            let mut total = 0;
+            let mut groups: Vec<(String, Vec<Game<Fair>>)> = Vec::new();
+            for g in &games {
+                let mut g = g.clone();
+                g.guess(&guess).unwrap();
+                if g.state().status() == Status::KeepGuessing {
+                    let seen = format!("{} {:?}", g.state(), g.state().wrong_words());
+                    match groups.iter_mut().find(|(k, _)| *k == seen) {
+                        Some((_, group)) => group.push(g),
+                        None => groups.push((seen, vec![g])),
+                    }
+                } else {
+                    total += g.state().score();
+                }
+            }
+            for (_, group) in groups {
+                total += go(words, letters, group, memo);
+            }
+            best = best.min(total);
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// The exact value of a whole list, checked against the brute force, and the value of
+    /// playing its decisions (through the tree evaluator, which steps the game's rules).
+    fn check(words: &[&str], max_wrong: u32) {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let length = words[0].len();
+        let bucket = lexicon.bucket(length);
+        let exact = Exact::new(length);
+        let (value, _) = exact.solve(
+            bucket,
+            &candidates::all(bucket),
+            Position::new(length, max_wrong),
+        );
+        assert_eq!(
+            value,
+            brute_force(words, max_wrong),
+            "{words:?} max {max_wrong}"
+        );
+        let played: u32 = crate::strategy::tree::evaluate(&exact, bucket, max_wrong)
+            .unwrap()
+            .iter()
+            .map(|r| r.score)
+            .sum();
+        assert_eq!(played, value, "{words:?} max {max_wrong}");
+    }
+
+    #[test]
+    fn exact_search_is_the_true_optimum_on_tiny_lists() {
+        let lists: &[&[&str]] = &[
+            &["bat", "cat", "hat", "mat"],
+            &["abc", "abd", "aec", "xyz", "bca"],
+            &["aa", "ab", "ba", "bb"],
+            &["cot", "cat", "cut", "dot", "dog"],
+            &["ab", "cd", "ef", "gh", "ij"],
+            &["abba", "baba", "abab", "bbaa", "aabb"],
+            // A chain (`-ill`) with a stray: word guesses at many candidates.
+            &["bill", "dill", "fill", "gill", "hill", "zzzz"],
+            // Letters shared at different places, and a word in one candidate only.
+            &["tea", "eat", "ate", "tae", "eta", "qat", "tat"],
+        ];
+        for words in lists {
+            for max_wrong in [0, 1, 2, 5] {
+                check(words, max_wrong);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random small lists over few letters (many shared letters and positions).
+        #[test]
+        fn exact_search_is_the_true_optimum_on_random_lists(
+            words in prop::collection::btree_set("[a-e]{3}", 2..8),
+            max_wrong in 0u32..4,
+        ) {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            check(&words, max_wrong);
+        }
+    }
+
+    #[test]
+    fn chains_and_pairs_have_their_closed_forms() {
+        // Two candidates, lives left: the first word, then the other.
+        let p = Position::new(3, 5);
+        assert_eq!(chain_value(2, p), 1);
+        // A chain of 4 with one wrong guess left: two tries, then both others lose.
+        let mut q = Position::new(3, 1);
+        q.play_unchecked(Step::Letter {
+            letter: Letter::from_ascii(b'a').unwrap(),
+            positions: 0b010,
+        });
+        assert_eq!(chain_value(4, q), 1 + 2 + 25 + 25);
+        // The word bound never exceeds a chain's value (chains are where words pay).
+        for n in 2..40 {
+            for s in 0..12 {
+                let at = Position::new(3, 5);
+                assert!(word_bound(n, s) <= chain_value(n, at) + n * s, "{n} {s}");
+            }
+        }
     }
 }

@@ -5,11 +5,11 @@
 
 use lexicon::Bucket;
 
-use crate::candidates::Partition;
 use super::policy::Decision;
-use crate::split::LetterStats;
 use super::table::{SetHash, StateKey};
+use crate::candidates::Partition;
 use crate::game::{LOSS_SCORE, Position, Status, Step};
+use crate::split::LetterStats;
 
 /// The least total score a set of `n` secrets at running score `score` can still reach:
 /// one may be won at once, the others pay at least one more point (or lose, 25).
@@ -134,7 +134,8 @@ impl Children {
     }
 
     /// Replaces the expansion with that of `decision` from the state `set` (hash `hash`)
-    /// at `position`.
+    /// at `position`. With `count_losses`, open groups where losses matter are bounded by
+    /// [`stats_bound`] (a pass over their members), else by [`lower_bound`].
     pub(crate) fn expand(
         &mut self,
         bucket: &Bucket,
@@ -142,6 +143,7 @@ impl Children {
         hash: SetHash,
         position: Position,
         decision: Decision,
+        count_losses: bool,
     ) {
         self.fixed = 0;
         self.open.clear();
@@ -149,13 +151,18 @@ impl Children {
         match decision {
             Decision::Letter(letter) => {
                 self.parts.split(bucket, set, letter);
+                // The families stay where the split put them.
+                self.parts.swap_members(&mut self.members);
                 for f in 0..self.parts.len() {
-                    let (positions, family) = self.parts.family(f);
+                    let (positions, range) = self.parts.family_range(f);
                     let after = position.after(Step::Letter { letter, positions });
-                    let start = self.members.len() as u32;
-                    self.members.extend_from_slice(family);
-                    let hash = SetHash::of(family);
-                    self.settle(bucket, start, after, hash);
+                    self.settle(
+                        bucket,
+                        range.start as u32..range.end as u32,
+                        after,
+                        None,
+                        count_losses,
+                    );
                 }
             }
             Decision::Word(x) => {
@@ -163,27 +170,34 @@ impl Children {
                 self.members.extend(set.iter().copied().filter(|&c| c != x));
                 if !self.members.is_empty() {
                     let after = position.after(Step::Word { correct: false });
-                    self.settle(bucket, 0, after, hash.without(x));
+                    let all = 0..self.members.len() as u32;
+                    self.settle(bucket, all, after, Some(hash.without(x)), count_losses);
                 }
             }
         }
     }
 
-    /// Records the group `members[start..]` at `position`: settled when the game is over
-    /// or one secret is left, else open.
-    fn settle(&mut self, bucket: &Bucket, start: u32, position: Position, set: SetHash) {
-        let end = self.members.len() as u32;
+    /// Records the group `members[group]` (of hash `set`, if known) at `position`: settled
+    /// when the game is over or one secret is left, else open.
+    fn settle(
+        &mut self,
+        bucket: &Bucket,
+        group: std::ops::Range<u32>,
+        position: Position,
+        set: Option<SetHash>,
+        count_losses: bool,
+    ) {
+        let (start, end) = (group.start, group.end);
         let n = end - start;
         if position.is_over() || n == 1 {
             self.fixed += settled_score(position) * n;
-            self.members.truncate(start as usize);
             return;
         }
-        let bound = if losses_matter(&position) {
-            stats_bound(
-                &LetterStats::of(bucket, &self.members[start as usize..]),
-                &position,
-            )
+        let members = &self.members[start as usize..end as usize];
+        // Hashed only when open: most families are settled.
+        let set = set.unwrap_or_else(|| SetHash::of(members));
+        let bound = if count_losses && losses_matter(&position) {
+            stats_bound(&LetterStats::of(bucket, members), &position)
         } else {
             lower_bound(n, position.score())
         };

@@ -4,7 +4,8 @@
 //! its candidate secrets: an integer, so comparisons are exact; the expectation is that
 //! total over their number.
 //!
-//! - **Exact** where the exact optimum is cheap ([`Exact`]): at most `exact` candidates,
+//! - **Exact** where the exact optimum is cheap ([`Exact`]): words of at most `solve`
+//!   letters from the first guess (the whole game is solved), at most `exact` candidates,
 //!   and more when few wrong guesses are left (`exact0`, `exact1`, `exact2` candidates
 //!   with 0, 1, 2 wrong guesses left: the losses then bound the search tightly). Chains
 //!   (sets where every splitting letter names one candidate, like the words of `-ill`) are
@@ -40,18 +41,23 @@
 //!
 //! [`Strategy::prepare`]: super::Strategy::prepare
 
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use lexicon::{Bucket, Letter, Lexicon};
+use rayon::prelude::*;
 
+use super::cache::{self, CacheKey};
 use super::entropy::Entropy;
 use super::exact::Exact;
 use super::expand::Children;
 use super::greedy::Greedy;
 use super::params::Params;
+use super::per_length::PerLength;
 use super::policy::{Decision, Policy};
+use super::settings::{Settings, StrategyError};
 use super::table::{SetHash, StateKey, Table};
-use super::{Settings, StrategyError};
 use crate::game::Position;
 use crate::split::LetterStats;
 
@@ -76,6 +82,8 @@ impl Base {
 /// How widely and deeply the lookahead searches, and where it solves exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Shape {
+    /// Words of at most this many letters are solved exactly from the first guess.
+    pub(crate) solve: usize,
     /// Exact at up to this many candidates, whatever the wrong guesses left.
     pub(crate) exact: u32,
     /// Exact at up to this many candidates with 0, 1 and 2 wrong guesses left.
@@ -95,16 +103,19 @@ pub(crate) struct Shape {
 }
 
 impl Default for Shape {
+    /// The measured trade-off of `best` (see docs/bench.md): exact for lengths 2–3, for
+    /// small sets and near the end of a game; three plies below 1,000 candidates.
     fn default() -> Shape {
         Shape {
+            solve: 3,
             exact: 8,
-            exact_left: [8, 8, 8],
-            depth: 1,
-            deep: u32::MAX,
-            letters: 4,
-            safe: 2,
-            inner_letters: 4,
-            inner_safe: 2,
+            exact_left: [1_000_000, 1000, 100],
+            depth: 3,
+            deep: 1000,
+            letters: 6,
+            safe: 3,
+            inner_letters: 3,
+            inner_safe: 1,
         }
     }
 }
@@ -130,8 +141,22 @@ struct Memo {
     base: Table<u32>,
     /// Estimates inside a search, keyed by state and depth, with the move reaching them.
     estimates: Table<(u32, Decision)>,
-    /// The decisions played.
-    decisions: Table<Decision>,
+    /// The decisions played, each with whether it came from the disk cache and has not
+    /// been checked against its state yet.
+    decisions: Table<(Decision, bool)>,
+}
+
+/// Where and under which key a lookahead caches its decisions (see [`cache`]).
+#[derive(Debug)]
+struct DiskCache {
+    dir: PathBuf,
+    strategy: String,
+    params: Vec<(String, String)>,
+    max_wrong: u32,
+    /// Per length, once its file has been read: its key and how many decisions it held.
+    loaded: PerLength<(CacheKey, usize)>,
+    /// Per length: a cached decision was refused, so the file must be rewritten.
+    refused: Vec<AtomicBool>,
 }
 
 /// Minimizes the expected final score; see the module docs.
@@ -144,7 +169,11 @@ pub struct Lookahead {
     ranker: Entropy,
     optimum: Exact,
     memos: Vec<Memo>,
+    cache: Option<DiskCache>,
 }
+
+/// Sets of at least this many candidates value their moves in parallel at a decision.
+const PARALLEL_MIN: usize = 2000;
 
 impl Lookahead {
     /// A lookahead for words of `lexicon`.
@@ -157,12 +186,17 @@ impl Lookahead {
             memos: (0..=lexicon.max_length())
                 .map(|_| Memo::default())
                 .collect(),
+            cache: None,
         }
     }
 
-    /// Parameters (see the module docs): `exact`, `exact0`, `exact1`, `exact2`, `depth`
-    /// (1–4), `deep`, `letters`, `safe`, `inner_letters`, `inner_safe`,
+    /// Parameters (see the module docs): `solve`, `exact`, `exact0`, `exact1`, `exact2`,
+    /// `depth` (1–4), `deep`, `letters`, `safe`, `inner_letters`, `inner_safe`,
     /// `base=entropy|greedy`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::BadSetting`] for an unknown, repeated or out-of-range parameter.
     pub fn from_settings(
         name: &str,
         lexicon: &Arc<Lexicon>,
@@ -179,6 +213,7 @@ impl Lookahead {
         let letters = p.range("letters", d.letters, 1..=26)?;
         let safe = p.range("safe", d.safe, 0..=26)?;
         let shape = Shape {
+            solve: p.range("solve", d.solve, 0..=lexicon::MAX_WORD_LEN)?,
             exact,
             exact_left: [
                 p.range("exact0", d.exact_left[0], 2..=big)?,
@@ -189,11 +224,58 @@ impl Lookahead {
             deep: p.range("deep", d.deep, 2..=u32::MAX)?,
             letters,
             safe,
-            inner_letters: p.range("inner_letters", letters, 1..=letters)?,
-            inner_safe: p.range("inner_safe", safe, 0..=safe)?,
+            inner_letters: p.range("inner_letters", d.inner_letters.min(letters), 1..=letters)?,
+            inner_safe: p.range("inner_safe", d.inner_safe.min(safe), 0..=safe)?,
         };
         p.finish()?;
-        Ok(Lookahead::new(lexicon, shape, base))
+        let mut lookahead = Lookahead::new(lexicon, shape, base);
+        lookahead.cache = settings.cache_dir.as_ref().map(|dir| DiskCache {
+            dir: dir.clone(),
+            strategy: name.to_string(),
+            params: settings.params.clone(),
+            max_wrong: settings.max_wrong,
+            loaded: PerLength::new(lexicon.max_length()),
+            refused: (0..=lexicon.max_length())
+                .map(|_| AtomicBool::new(false))
+                .collect(),
+        });
+        Ok(lookahead)
+    }
+
+    /// Reads the cached decisions of `bucket`'s length, once (a missing or invalid file
+    /// reads as none).
+    fn load_cache(&self, bucket: &Bucket) {
+        let Some(disk) = &self.cache else { return };
+        disk.loaded.get(bucket.length(), || {
+            let key = CacheKey::new(&disk.strategy, &disk.params, disk.max_wrong, bucket);
+            let entries = cache::load(&disk.dir, &key, bucket.len()).unwrap_or_default();
+            let memo = self.memo(bucket);
+            for &(state, decision) in &entries {
+                memo.decisions.insert(state, (decision, true));
+            }
+            (key, entries.len())
+        });
+    }
+
+    /// Writes the decisions of every length this lookahead has played whose cache file
+    /// lacks some of them (or held a refused one); returns how many files it wrote.
+    pub(crate) fn save_cache(&self) -> std::io::Result<usize> {
+        let Some(disk) = &self.cache else {
+            return Ok(0);
+        };
+        let mut written = 0;
+        for (length, memo) in self.memos.iter().enumerate() {
+            let Some((key, loaded)) = disk.loaded.get_built(length) else {
+                continue;
+            };
+            let entries = memo.decisions.entries();
+            if entries.len() > *loaded || disk.refused[length].load(Ordering::Relaxed) {
+                let entries = entries.into_iter().map(|(k, (d, _))| (k, d)).collect();
+                cache::save(&disk.dir, key, entries)?;
+                written += 1;
+            }
+        }
+        Ok(written)
     }
 
     fn memo(&self, bucket: &Bucket) -> &Memo {
@@ -202,6 +284,9 @@ impl Lookahead {
 
     /// Whether the state is solved exactly.
     fn is_exact(&self, n: usize, position: &Position) -> bool {
+        if position.length() <= self.shape.solve {
+            return true;
+        }
         let left = position.wrong_guesses_left() as usize;
         let limit = self.shape.exact_left.get(left).copied().unwrap_or(0);
         n <= self.shape.exact.max(limit) as usize
@@ -276,7 +361,14 @@ impl Lookahead {
         beta: u32,
     ) -> u32 {
         let mut children = frames.pop().unwrap_or_default();
-        children.expand(bucket, state.set, state.hash, state.position, decision);
+        children.expand(
+            bucket,
+            state.set,
+            state.hash,
+            state.position,
+            decision,
+            true,
+        );
         let mut rest = children.bound();
         let mut total = children.fixed;
         if rest < beta {
@@ -347,8 +439,25 @@ impl Lookahead {
         if let Some(found) = self.solved(bucket, state) {
             return found;
         }
+        let moves = self.promising(bucket, state, top);
+        if top && state.set.len() >= PARALLEL_MIN {
+            // Each move in full, on every core: the first least total wins, as below.
+            let values: Vec<u32> = moves
+                .par_iter()
+                .map(|&decision| {
+                    let mut frames = Vec::new();
+                    self.value_of(bucket, &mut frames, state, decision, depth - 1, u32::MAX)
+                })
+                .collect();
+            let (i, v) = values
+                .iter()
+                .enumerate()
+                .min_by_key(|&(i, &v)| (v, i))
+                .expect("the base move is always valued");
+            return (*v, moves[i]);
+        }
         let mut best: Option<(u32, Decision)> = None;
-        for decision in self.promising(bucket, state, top) {
+        for decision in moves {
             let beta = best.map_or(u32::MAX, |(b, _)| b);
             let v = self.value_of(bucket, frames, state, decision, depth - 1, beta);
             if v < beta {
@@ -357,12 +466,6 @@ impl Lookahead {
         }
         best.expect("the base move is always valued in full")
     }
-
-    /// The exact optimum of a state (at least two candidates) and an optimal move (see
-    /// [`Exact`]).
-    pub(crate) fn solve_exact(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
-        self.optimum.solve(bucket, set, position)
-    }
 }
 
 impl Policy for Lookahead {
@@ -370,22 +473,58 @@ impl Policy for Lookahead {
         if cands.len() == 1 {
             return Decision::Word(cands[0]);
         }
+        self.load_cache(bucket);
         let state = State {
             set: cands,
             hash: SetHash::of(cands),
             position: *position,
         };
-        if let Some((_, decision)) = self.solved(bucket, state) {
-            return decision;
-        }
         let memo = self.memo(bucket);
         let key = state.key();
-        if let Some(d) = memo.decisions.get(key) {
-            return d;
+        match memo.decisions.get(key) {
+            Some((decision, false)) => return decision,
+            Some((decision, true)) => {
+                if legal(bucket, cands, position, decision) {
+                    memo.decisions.insert(key, (decision, false));
+                    return decision;
+                }
+                if let Some(disk) = &self.cache {
+                    disk.refused[bucket.length()].store(true, Ordering::Relaxed);
+                }
+            }
+            None => {}
         }
-        let mut frames = Vec::new();
-        let (_, d) = self.look(bucket, &mut frames, state, self.depth_at(cands.len()), true);
-        memo.decisions.insert(key, d);
-        d
+        let decision = match self.solved(bucket, state) {
+            Some((_, decision)) => decision,
+            None => {
+                let mut frames = Vec::new();
+                let depth = self.depth_at(cands.len());
+                self.look(bucket, &mut frames, state, depth, true).1
+            }
+        };
+        memo.decisions.insert(key, (decision, false));
+        decision
+    }
+
+    fn eager_book(&self, games: usize, words: usize) -> bool {
+        // A book costs about as much as deciding for every game; a few games share little
+        // of it.
+        games.saturating_mul(4) >= words
+    }
+
+    fn save_cache(&self) -> std::io::Result<usize> {
+        Lookahead::save_cache(self)
+    }
+}
+
+/// Whether a decision read from the cache can be played here: a letter not guessed yet
+/// that tells the candidates apart, or one of the candidates.
+fn legal(bucket: &Bucket, cands: &[u32], position: &Position, decision: Decision) -> bool {
+    match decision {
+        Decision::Letter(letter) => {
+            !position.guessed_letters().contains(letter)
+                && LetterStats::of(bucket, cands).splits(letter)
+        }
+        Decision::Word(index) => cands.binary_search(&index).is_ok(),
     }
 }

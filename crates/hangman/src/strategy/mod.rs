@@ -15,6 +15,7 @@
 //! imports one that imports it back: the traits ([`Strategy`], [`Player`], [`Policy`]) and
 //! [`Settings`] at the bottom, the strategies above them, the registry on top.
 
+mod cache;
 mod entropy;
 pub mod exact;
 mod expand;

@@ -24,4 +24,23 @@ pub trait Policy: Send + Sync {
     /// be a letter not guessed yet or one of the candidates; the same inputs must give the
     /// same decision (the opening book and the tree evaluator rely on it).
     fn decide(&self, bucket: &Bucket, candidates: &[u32], position: &Position) -> Decision;
+
+    /// Whether an opening book is worth building ahead of `games` games of a length of
+    /// `words` words (see [`Strategy::prepare_games`](super::Strategy::prepare_games)). A
+    /// policy that is slow to decide says no for a few games: they then decide only the
+    /// guesses they play.
+    fn eager_book(&self, _games: usize, _words: usize) -> bool {
+        true
+    }
+
+    /// Writes the decisions this policy keeps on disk, if it keeps any (see
+    /// [`Strategy::save_cache`](super::Strategy::save_cache)); returns how many files it
+    /// wrote.
+    ///
+    /// # Errors
+    ///
+    /// When a cache file cannot be written.
+    fn save_cache(&self) -> std::io::Result<usize> {
+        Ok(0)
+    }
 }

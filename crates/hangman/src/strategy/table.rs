@@ -38,8 +38,7 @@ impl SetHash {
 
     /// The hash of a set.
     pub(crate) fn of(set: &[u32]) -> SetHash {
-        set.iter()
-            .fold(SetHash::default(), |h, &c| h.with(c))
+        set.iter().fold(SetHash::default(), |h, &c| h.with(c))
     }
 
     /// The hash of this set with word `index` added.
@@ -59,7 +58,9 @@ impl SetHash {
         let p = u64::from(position.wrong_guesses())
             | u64::from(position.score()) << 16
             | u64::from(position.max_wrong()) << 32;
-        StateKey(self.0 ^ (u128::from(mix64(p ^ 0x2545_f491_4f6c_dd1d)) << 64 | u128::from(mix64(!p))))
+        StateKey(
+            self.0 ^ (u128::from(mix64(p ^ 0x2545_f491_4f6c_dd1d)) << 64 | u128::from(mix64(!p))),
+        )
     }
 }
 
@@ -68,6 +69,16 @@ impl SetHash {
 pub(crate) struct StateKey(u128);
 
 impl StateKey {
+    /// The key with these 128 bits (as stored by [`StateKey::bits`]).
+    pub(crate) fn from_bits(bits: u128) -> StateKey {
+        StateKey(bits)
+    }
+
+    /// The key's 128 bits.
+    pub(crate) fn bits(self) -> u128 {
+        self.0
+    }
+
     /// A key for another table of the same states (for example one per search depth).
     #[must_use]
     pub(crate) fn salted(self, salt: u64) -> StateKey {
@@ -118,6 +129,20 @@ impl<V: Copy> Table<V> {
     /// Records `value` for `key` (replacing any).
     pub(crate) fn insert(&self, key: StateKey, value: V) {
         self.shard(key).insert(key.0, value);
+    }
+
+    /// Every entry, in no particular order.
+    pub(crate) fn entries(&self) -> Vec<(StateKey, V)> {
+        (0..SHARDS)
+            .flat_map(|i| {
+                self.shards[i]
+                    .lock()
+                    .expect("a table lock is never poisoned")
+                    .iter()
+                    .map(|(&k, &v)| (StateKey(k), v))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     /// How many keys the table holds.
