@@ -55,7 +55,7 @@ use super::expand::Children;
 use super::greedy::Greedy;
 use super::params::Params;
 use super::per_length::PerLength;
-use super::policy::{Decision, Policy};
+use super::policy::{Alternatives, Decision, Policy};
 use super::settings::{Settings, StrategyError};
 use super::table::{SetHash, StateKey, Table};
 use crate::game::Position;
@@ -504,6 +504,55 @@ impl Policy for Lookahead {
         };
         memo.decisions.insert(key, (decision, false));
         decision
+    }
+
+    fn alternatives(
+        &self,
+        bucket: &Bucket,
+        cands: &[u32],
+        position: &Position,
+        top: usize,
+    ) -> Alternatives {
+        let played = self.decide(bucket, cands, position);
+        let n = cands.len();
+        let state = State {
+            set: cands,
+            hash: SetHash::of(cands),
+            position: *position,
+        };
+        let exact = self.solved(bucket, state).is_some();
+        let mut moves = vec![played];
+        if n > 1 {
+            for decision in self.promising(bucket, state, true) {
+                if !moves.contains(&decision) {
+                    moves.push(decision);
+                }
+            }
+        }
+        // Valued as the decision valued them: children searched one ply less deep (exact
+        // children where the state is solved exactly, so the values are the optimum's).
+        let depth = if exact { 0 } else { self.depth_at(n) - 1 };
+        let mut frames = Vec::new();
+        let mut valued: Vec<(usize, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                (
+                    i,
+                    self.value_of(bucket, &mut frames, state, d, depth, u32::MAX),
+                )
+            })
+            .collect();
+        // The move played first, then the others cheapest first.
+        valued[1..].sort_by_key(|&(i, v)| (v, i));
+        Alternatives {
+            moves: valued
+                .into_iter()
+                .take(top.max(1))
+                .map(|(i, v)| (moves[i], f64::from(v) / n as f64))
+                .collect(),
+            exact,
+        }
     }
 
     fn eager_book(&self, games: usize, words: usize) -> bool {

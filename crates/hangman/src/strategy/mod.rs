@@ -38,7 +38,7 @@ pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use params::Params;
 pub use per_length::PerLength;
-pub use policy::{Decision, Policy};
+pub use policy::{Alternatives, Decision, Policy};
 pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, find};
 pub use settings::{Settings, StrategyError};

@@ -23,6 +23,9 @@ use crate::result::GameResult;
 /// alone, which is cheaper than storing the deep, thin part of the tree.
 const BOOK_MIN_CANDIDATES: usize = 64;
 
+/// How many moves [`Player::explain`] lists: the one played and its best alternatives.
+const EXPLAINED_MOVES: usize = 4;
+
 /// Book nodes with at least this many candidates grow their children in parallel.
 const BOOK_PARALLEL_MIN: usize = 2048;
 
@@ -256,6 +259,47 @@ impl<P: Policy> Player for PolicyPlayer<'_, P> {
             Decision::Letter(letter) => Guess::Letter(letter),
             Decision::Word(index) => Guess::Word(self.bucket.word_str(index as usize).to_string()),
         }
+    }
+
+    fn explain(&self, state: &GameState) -> Option<String> {
+        // In the book the player holds no candidates: find them from the state.
+        let found;
+        let cands = if self.candidates.is_empty() || self.stale || self.node.is_some() {
+            found = candidates::consistent(self.bucket, state);
+            &found
+        } else {
+            &self.candidates
+        };
+        if cands.is_empty() {
+            return None;
+        }
+        let alternatives =
+            self.policy
+                .alternatives(self.bucket, cands, &state.position(), EXPLAINED_MOVES);
+        let (&(played, score), rest) = alternatives.moves.split_first()?;
+        let name = |d: Decision| match d {
+            Decision::Letter(l) => l.to_string(),
+            Decision::Word(i) => self.bucket.word_str(i as usize).to_string(),
+        };
+        let kind = if alternatives.exact {
+            "exact"
+        } else {
+            "estimated"
+        };
+        let others: Vec<String> = rest
+            .iter()
+            .map(|&(d, s)| format!("{} {s:.3}", name(d)))
+            .collect();
+        let plural = if cands.len() == 1 { "" } else { "s" };
+        let mut line = format!(
+            "{} candidate{plural}: {} expects {score:.3} ({kind})",
+            cands.len(),
+            name(played)
+        );
+        if !others.is_empty() {
+            line.push_str(&format!("; then {}", others.join(", ")));
+        }
+        Some(line)
     }
 
     fn learn(&mut self, guess: &Guess, outcome: Outcome) {

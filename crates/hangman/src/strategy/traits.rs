@@ -82,4 +82,11 @@ pub trait Player {
 
     /// Learns how `guess` landed.
     fn learn(&mut self, guess: &Guess, outcome: Outcome);
+
+    /// Why the player would choose its next guess at `state`, in a line (e.g. the expected
+    /// score of its best alternatives), or `None` if it cannot say. Asked before
+    /// [`Player::choose`] when a game is recorded; it must not change the guess.
+    fn explain(&self, _state: &GameState) -> Option<String> {
+        None
+    }
 }
