@@ -577,3 +577,94 @@ fn legal(bucket: &Bucket, cands: &[u32], position: &Position, decision: Decision
         Decision::Word(index) => cands.binary_search(&index).is_ok(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::Path;
+
+    use super::*;
+    use crate::result::GameResult;
+    use crate::strategy::{Strategy, find};
+
+    /// A lookahead quick in a debug build, caching into `dir` if given.
+    fn build(lexicon: &Arc<Lexicon>, dir: Option<&Path>) -> Box<dyn Strategy> {
+        let params = [
+            ("solve", "0"),
+            ("depth", "2"),
+            ("exact1", "30"),
+            ("exact2", "8"),
+        ];
+        let settings = Settings {
+            params: params
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            cache_dir: dir.map(Path::to_path_buf),
+            ..Settings::default()
+        };
+        find("best")
+            .unwrap()
+            .build(lexicon.clone(), &settings)
+            .unwrap()
+    }
+
+    fn scores(strategy: &dyn Strategy) -> Vec<(String, u32, u32)> {
+        let results: Vec<GameResult> = strategy.evaluate_length(5).unwrap();
+        results
+            .into_iter()
+            .map(|r| (r.word, r.score, r.guesses))
+            .collect()
+    }
+
+    fn cache_files(dir: &Path) -> Vec<std::path::PathBuf> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "book"))
+            .collect()
+    }
+
+    #[test]
+    fn a_cache_is_used_and_a_corrupt_one_is_ignored_and_rewritten() {
+        let embedded = Lexicon::embedded();
+        let words: Vec<&str> = embedded.bucket(5).words().step_by(12).collect();
+        let lexicon = Arc::new(Lexicon::from_words(words).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let reference = scores(build(&lexicon, None).as_ref());
+
+        // Cold: the same games, and one file for the length played.
+        let cold = build(&lexicon, Some(dir.path()));
+        assert_eq!(scores(cold.as_ref()), reference);
+        assert_eq!(cold.save_cache().unwrap(), 1);
+        let files = cache_files(dir.path());
+        assert_eq!(files.len(), 1);
+        let good = fs::read(&files[0]).unwrap();
+
+        // Warm: read back, the same games, nothing new to write.
+        let warm = build(&lexicon, Some(dir.path()));
+        assert_eq!(scores(warm.as_ref()), reference);
+        assert_eq!(warm.save_cache().unwrap(), 0);
+
+        // Corrupt (a flipped byte) or garbage: ignored, the same games, rewritten whole.
+        let mut flipped = good.clone();
+        let middle = flipped.len() / 2;
+        flipped[middle] ^= 1;
+        for bad in [flipped, b"garbage".to_vec(), Vec::new()] {
+            fs::write(&files[0], &bad).unwrap();
+            let again = build(&lexicon, Some(dir.path()));
+            assert_eq!(scores(again.as_ref()), reference);
+            assert_eq!(again.save_cache().unwrap(), 1);
+            assert_eq!(fs::read(&files[0]).unwrap().len(), good.len());
+            assert_eq!(cache_files(dir.path()).len(), 1, "no temporary file left");
+        }
+
+        // Another word list (a stale key) neither reads nor overwrites this file.
+        let fewer: Vec<&str> = lexicon.bucket(5).words().skip(1).collect();
+        let other = Arc::new(Lexicon::from_words(fewer).unwrap());
+        let stale = build(&other, Some(dir.path()));
+        assert_eq!(scores(stale.as_ref()), scores(build(&other, None).as_ref()));
+        assert_eq!(stale.save_cache().unwrap(), 1);
+        assert_eq!(cache_files(dir.path()).len(), 2);
+    }
+}
