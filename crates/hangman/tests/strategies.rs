@@ -103,7 +103,12 @@ fn tree_equals_replay_for_lookahead() {
     check_tree_equals_replay(
         &lexicon,
         "lookahead",
-        &[("solve", "0"), ("exact", "4"), ("depth", "2"), ("base", "greedy")],
+        &[
+            ("solve", "0"),
+            ("exact", "4"),
+            ("depth", "2"),
+            ("base", "greedy"),
+        ],
         &[2, 14],
         &[3],
     );
@@ -176,8 +181,8 @@ fn lookahead_is_never_worse_than_its_base() {
 /// The challenge dictionary, or `None` when `../shared` is absent (the caller says it
 /// skipped).
 fn challenge() -> Option<Arc<Lexicon>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/words.txt");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
     if !path.exists() {
         return None;
     }
@@ -207,7 +212,10 @@ fn best_claims_hold_on_the_challenge_dictionary() {
     for length in lexicon.lengths() {
         let l = total(&best.evaluate_length(length).unwrap());
         let entropy = total(&others[0].evaluate_length(length).unwrap());
-        assert!(l <= entropy, "best {l} > entropy {entropy} at length {length}");
+        assert!(
+            l <= entropy,
+            "best {l} > entropy {entropy} at length {length}"
+        );
         if length <= 3 {
             let bucket = lexicon.bucket(length);
             let all: Vec<u32> = (0..bucket.len() as u32).collect();
