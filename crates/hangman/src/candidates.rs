@@ -110,13 +110,7 @@ impl Partition {
                     distinct += 1;
                     if distinct == FEW {
                         // More answers than the short list holds.
-                        self.keys.clear();
-                        self.keys.extend(
-                            candidates
-                                .iter()
-                                .map(|&c| u64::from(bucket.positions(c as usize, letter))),
-                        );
-                        return self.split_sorted(candidates);
+                        return self.split_sorted(bucket, candidates, letter);
                     }
                 }
                 sizes[*slot as usize] += 1;
@@ -130,15 +124,7 @@ impl Partition {
                     distinct += 1;
                     distinct - 1
                 }
-                None => {
-                    self.keys.clear();
-                    self.keys.extend(
-                        candidates
-                            .iter()
-                            .map(|&c| u64::from(bucket.positions(c as usize, letter))),
-                    );
-                    return self.split_sorted(candidates);
-                }
+                None => return self.split_sorted(bucket, candidates, letter),
             };
             sizes[group] += 1;
             self.keys.push(group as u64);
@@ -161,14 +147,17 @@ impl Partition {
         }
     }
 
-    /// [`Partition::split`] by sorting, for letters with many answers; `keys` holds every
-    /// candidate's mask.
-    fn split_sorted(&mut self, candidates: &[u32]) {
+    /// [`Partition::split`] by sorting, for letters with many answers.
+    fn split_sorted(&mut self, bucket: &Bucket, candidates: &[u32], letter: Letter) {
         // (mask, input position) packed in a u64: an unstable sort of plain integers that
         // still keeps each family in input order.
-        for (i, key) in self.keys.iter_mut().enumerate() {
-            *key = *key << 32 | i as u64;
-        }
+        self.keys.clear();
+        self.keys.extend(
+            candidates
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| u64::from(bucket.positions(c as usize, letter)) << 32 | i as u64),
+        );
         self.keys.sort_unstable();
         for &key in &self.keys {
             let mask = (key >> 32) as u32;
