@@ -65,23 +65,152 @@ pub fn retain_outcome(bucket: &Bucket, candidates: &mut Vec<u32>, guess: &Guess,
 /// Splits candidates into families by the position mask of `letter`, families ordered by
 /// mask (the miss family, mask 0, first), each family keeping the input order.
 pub fn partition(bucket: &Bucket, candidates: &[u32], letter: Letter) -> Vec<(u32, Vec<u32>)> {
-    // Sort (mask, input position) packed in a u64: an unstable sort of plain integers that
-    // still keeps each family in input order.
-    let mut keyed: Vec<u64> = candidates
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (u64::from(bucket.positions(c as usize, letter)) << 32) | i as u64)
-        .collect();
-    keyed.sort_unstable();
-    let mut families: Vec<(u32, Vec<u32>)> = Vec::new();
-    for key in keyed {
-        let (mask, c) = ((key >> 32) as u32, candidates[key as u32 as usize]);
-        match families.last_mut() {
-            Some((m, family)) if *m == mask => family.push(c),
-            _ => families.push((mask, vec![c])),
+    let mut parts = Partition::default();
+    parts.split(bucket, candidates, letter);
+    parts.families().map(|(m, f)| (m, f.to_vec())).collect()
+}
+
+/// [`partition`] into reusable storage, for searches that split millions of sets: the
+/// families lie one after another in one buffer, so splitting allocates nothing once the
+/// buffers have grown.
+#[derive(Clone, Debug, Default)]
+pub struct Partition {
+    /// (mask, input position) pairs packed in a u64: an unstable sort of plain integers
+    /// that still keeps each family in input order.
+    keys: Vec<u64>,
+    members: Vec<u32>,
+    /// Each family's mask and the end of its members.
+    ends: Vec<(u32, u32)>,
+}
+
+impl Partition {
+    /// Splits `candidates` by the position mask of `letter` (see [`partition`]), replacing
+    /// the previous split.
+    pub fn split(&mut self, bucket: &Bucket, candidates: &[u32], letter: Letter) {
+        self.members.clear();
+        self.ends.clear();
+        // Most letters answer with a handful of masks: count them in a short list and
+        // place each candidate directly (a sort only when there are many).
+        const FEW: usize = 16;
+        let mut masks = [0u32; FEW];
+        let mut sizes = [0u32; FEW];
+        let mut distinct = 0;
+        self.keys.clear();
+        // Words of up to 8 letters answer with masks below 256: a direct table finds each
+        // mask's group.
+        let mut small = [u8::MAX; 256];
+        let direct = bucket.length() <= 8;
+        for &c in candidates {
+            let mask = bucket.positions(c as usize, letter);
+            if direct {
+                let slot = &mut small[mask as usize];
+                if *slot == u8::MAX {
+                    *slot = distinct as u8;
+                    masks[distinct] = mask;
+                    distinct += 1;
+                    if distinct == FEW {
+                        // More answers than the short list holds.
+                        return self.split_sorted(bucket, candidates, letter);
+                    }
+                }
+                sizes[*slot as usize] += 1;
+                self.keys.push(u64::from(*slot));
+                continue;
+            }
+            let group = match masks[..distinct].iter().position(|&m| m == mask) {
+                Some(i) => i,
+                None if distinct < FEW => {
+                    masks[distinct] = mask;
+                    distinct += 1;
+                    distinct - 1
+                }
+                None => return self.split_sorted(bucket, candidates, letter),
+            };
+            sizes[group] += 1;
+            self.keys.push(group as u64);
+        }
+        let mut order: [usize; FEW] = std::array::from_fn(|i| i);
+        order[..distinct].sort_unstable_by_key(|&i| masks[i]);
+        // Where each family starts, in mask order.
+        let mut next = [0u32; FEW];
+        let mut end = 0;
+        for &i in &order[..distinct] {
+            next[i] = end;
+            end += sizes[i];
+            self.ends.push((masks[i], end));
+        }
+        self.members.resize(candidates.len(), 0);
+        for (&c, &group) in candidates.iter().zip(&self.keys) {
+            let slot = &mut next[group as usize];
+            self.members[*slot as usize] = c;
+            *slot += 1;
         }
     }
-    families
+
+    /// [`Partition::split`] by sorting, for letters with many answers.
+    fn split_sorted(&mut self, bucket: &Bucket, candidates: &[u32], letter: Letter) {
+        // (mask, input position) packed in a u64: an unstable sort of plain integers that
+        // still keeps each family in input order.
+        self.keys.clear();
+        self.keys.extend(
+            candidates
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| u64::from(bucket.positions(c as usize, letter)) << 32 | i as u64),
+        );
+        self.keys.sort_unstable();
+        for &key in &self.keys {
+            let mask = (key >> 32) as u32;
+            self.members.push(candidates[key as u32 as usize]);
+            let end = self.members.len() as u32;
+            match self.ends.last_mut() {
+                Some((m, e)) if *m == mask => *e = end,
+                _ => self.ends.push((mask, end)),
+            }
+        }
+    }
+
+    /// Number of families.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are no families (the split set was empty).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Family `i` (by mask) as its mask and where its members lie in
+    /// [`Partition::members`].
+    pub fn family_range(&self, i: usize) -> (u32, std::ops::Range<usize>) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
+        let (mask, end) = self.ends[i];
+        (mask, start as usize..end as usize)
+    }
+
+    /// Every family's members, family after family (see [`Partition::family_range`]).
+    pub fn members(&self) -> &[u32] {
+        &self.members
+    }
+
+    /// Swaps the members' storage with `other` (the ranges of
+    /// [`Partition::family_range`] then index `other`): a caller keeps the families without
+    /// copying them, and lends back storage for the next split.
+    pub fn swap_members(&mut self, other: &mut Vec<u32>) {
+        std::mem::swap(&mut self.members, other);
+    }
+
+    /// Family `i` (by mask) as (mask, members).
+    pub fn family(&self, i: usize) -> (u32, &[u32]) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
+        let (mask, end) = self.ends[i];
+        (mask, &self.members[start as usize..end as usize])
+    }
+
+    /// The families as (mask, members), by mask.
+    pub fn families(&self) -> impl ExactSizeIterator<Item = (u32, &[u32])> + '_ {
+        (0..self.ends.len()).map(|i| self.family(i))
+    }
 }
 
 /// Letters in the order of their frequency in English dictionary words: what to guess when

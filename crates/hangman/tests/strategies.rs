@@ -24,6 +24,7 @@ fn build(
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        cache_dir: None,
     };
     strategy::find(name)
         .unwrap()
@@ -84,17 +85,40 @@ fn tree_equals_replay_for_greedy_and_entropy() {
     check_tree_equals_replay(&lexicon, "entropy", &[("word_at", "6")], &[3, 12], &[1, 5]);
 }
 
+/// Parameters that keep the lookahead quick in a debug build: length 2 solved exactly,
+/// smaller exact endgames and deep searches (the defaults are checked on the challenge
+/// dictionary by the release-only tests below).
+const LIGHT: &[(&str, &str)] = &[
+    ("solve", "2"),
+    ("exact0", "200"),
+    ("exact1", "40"),
+    ("exact2", "12"),
+    ("deep", "200"),
+];
+
 #[test]
 fn tree_equals_replay_for_lookahead() {
     let lexicon = Arc::new(Lexicon::embedded());
-    check_tree_equals_replay(&lexicon, "best", &[("exact", "6")], &[2, 3, 13], &[1, 5]);
+    check_tree_equals_replay(&lexicon, "best", LIGHT, &[2, 3, 13], &[1, 5]);
     check_tree_equals_replay(
         &lexicon,
         "lookahead",
-        &[("exact", "4"), ("depth", "2"), ("base", "greedy")],
+        &[
+            ("solve", "0"),
+            ("exact", "4"),
+            ("depth", "2"),
+            ("base", "greedy"),
+        ],
         &[2, 14],
         &[3],
     );
+    // The defaults, on a few hundred words of lengths 3 (solved exactly) and 6.
+    let some: Vec<&str> = [3usize, 6]
+        .iter()
+        .flat_map(|&l| lexicon.bucket(l).words().step_by(40).collect::<Vec<_>>())
+        .collect();
+    let small = Arc::new(Lexicon::from_words(some).unwrap());
+    check_tree_equals_replay(&small, "best", &[], &[3, 6], &[2, 5]);
 }
 
 #[test]
@@ -113,9 +137,9 @@ fn every_strategy_finishes_every_embedded_word() {
         assert_eq!(replay(strategy.as_ref(), &sample, 5).len(), sample.len());
     }
     // The lookahead over every length is too slow for a debug build; its short and long
-    // buckets are played through the game loop (the middle ones by the release-only test
-    // below and by the tree tests).
-    let strategy = build(&lexicon, "best", 5, &[]);
+    // buckets are played through the game loop (every length of the challenge dictionary by
+    // `best_claims_hold_on_the_challenge_dictionary`, in release).
+    let strategy = build(&lexicon, "best", 5, LIGHT);
     let words: Vec<String> = [2usize, 3, 15, 16, 17, 18, 19, 20, 21]
         .iter()
         .flat_map(|&l| {
@@ -135,23 +159,72 @@ fn total(results: &[GameResult]) -> u64 {
 
 #[test]
 fn lookahead_is_never_worse_than_its_base() {
+    // Quick shapes on the short buckets here; the defaults on every length of the
+    // challenge dictionary in `best_claims_hold_on_the_challenge_dictionary` (release).
     let lexicon = Arc::new(Lexicon::embedded());
-    // Buckets 5 and 6 take minutes in a debug build: `cargo test --release` covers them.
-    let lengths: &[usize] = if cfg!(debug_assertions) {
-        &[2, 3, 4]
-    } else {
-        &[2, 3, 4, 5, 6]
-    };
     for (base, max_wrong) in [("entropy", 5), ("greedy", 2)] {
         let base_strategy = build(&lexicon, base, max_wrong, &[]);
-        let best = build(&lexicon, "lookahead", max_wrong, &[("base", base)]);
-        for &length in lengths {
+        let mut params = LIGHT.to_vec();
+        params.push(("base", base));
+        let best = build(&lexicon, "lookahead", max_wrong, &params);
+        for length in [2, 3, 4] {
             let b = total(&base_strategy.evaluate_length(length).unwrap());
             let l = total(&best.evaluate_length(length).unwrap());
             assert!(
                 l <= b,
                 "lookahead {l} > {base} {b} at length {length}, max {max_wrong}"
             );
+        }
+    }
+}
+
+/// The challenge dictionary, or `None` when `../shared` is absent (the caller says it
+/// skipped).
+fn challenge() -> Option<Arc<Lexicon>> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
+    if !path.exists() {
+        return None;
+    }
+    let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
+    Some(Arc::new(lexicon))
+}
+
+/// `best`'s claims with its default settings, on every length of the challenge dictionary:
+/// it never scores more than its base policy (entropy) on any length, and on the lengths it
+/// solves exactly (2 and 3) it scores the exact optimum, which no other strategy beats.
+///
+/// About a minute in a release build, far too slow in debug:
+/// `cargo test --release -p hangman --test strategies -- --ignored`.
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test strategies -- --ignored"]
+fn best_claims_hold_on_the_challenge_dictionary() {
+    let Some(lexicon) = challenge() else {
+        eprintln!("skipped: ../shared/data/words.txt is absent");
+        return;
+    };
+    let best = build(&lexicon, "best", 5, &[]);
+    let others: Vec<Box<dyn Strategy>> = ["entropy", "greedy"]
+        .iter()
+        .map(|name| build(&lexicon, name, 5, &[]))
+        .collect();
+    let exact = strategy::Exact::new(lexicon.max_length());
+    for length in lexicon.lengths() {
+        let l = total(&best.evaluate_length(length).unwrap());
+        let entropy = total(&others[0].evaluate_length(length).unwrap());
+        assert!(
+            l <= entropy,
+            "best {l} > entropy {entropy} at length {length}"
+        );
+        if length <= 3 {
+            let bucket = lexicon.bucket(length);
+            let all: Vec<u32> = (0..bucket.len() as u32).collect();
+            let (optimum, _) = exact.solve(bucket, &all, Position::new(length, 5));
+            assert_eq!(l, u64::from(optimum), "best is exact at length {length}");
+            for other in &others {
+                let o = total(&other.evaluate_length(length).unwrap());
+                assert!(o >= l, "{} {o} < the optimum {l}", other.name());
+            }
         }
     }
 }
@@ -167,7 +240,7 @@ fn bad_parameters_are_rejected() {
         ("greedy", "nope", "1"),
         ("greedy", "word_at", "0"),
         ("entropy", "risk", "x"),
-        ("best", "depth", "3"),
+        ("best", "depth", "9"),
         ("best", "base", "magic"),
     ] {
         let err = strategy::find(name)

@@ -89,6 +89,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
     pub guesser: Option<StrategyChoice>,
 
+    /// Neither read nor write the guesser's cache of decisions (`best`).
+    #[arg(long)]
+    pub no_cache: bool,
+
     /// Use the plain line mode even on a terminal.
     #[arg(long)]
     pub line: bool,
@@ -195,6 +199,10 @@ pub struct StrategyArgs {
     /// A strategy parameter, KEY=VALUE (repeatable; see `hangman list`).
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, String)>,
+
+    /// Neither read nor write the cache of decisions of slow strategies (`best`).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// The seed tool's four strategies, in the order of their flags `-d`, `-s`, `-p`, `-t`.
@@ -389,6 +397,10 @@ pub struct BenchArgs {
     /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
     #[arg(long)]
     pub skip_invalid: bool,
+
+    /// Neither read nor write the cache of decisions of slow strategies (`best`).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 fn parse_strategy_or_all(name: &str) -> Result<String, String> {

@@ -65,6 +65,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         tree: args.selection.sample.is_none() && !args.replay && !args.referee.is_evil(),
         referee: args.referee,
         seed: args.selection.seed,
+        cache_dir: super::cache_dir(args.no_cache),
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
@@ -185,6 +186,8 @@ struct Plan<'a> {
     tree: bool,
     referee: hangman::referee::RefereeKind,
     seed: u64,
+    /// Where slow strategies keep their decisions (`None`: `--no-cache`).
+    cache_dir: Option<std::path::PathBuf>,
 }
 
 impl Plan<'_> {
@@ -204,6 +207,7 @@ impl Plan<'_> {
                     max_wrong: m,
                     seed: self.seed,
                     params: params.clone(),
+                    cache_dir: self.cache_dir.clone(),
                 };
                 let start = Instant::now();
                 let strategy = info
@@ -211,6 +215,7 @@ impl Plan<'_> {
                     .map_err(|e| usage(e.to_string()))?;
                 let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
                 rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
+                super::save_cache(strategy.as_ref());
             }
         }
         Ok(rows)
@@ -444,6 +449,7 @@ mod tests {
             tree,
             referee: hangman::referee::RefereeKind::Fair,
             seed: 1,
+            cache_dir: None,
         };
         let strategy = Tree {
             inner: greedy(),

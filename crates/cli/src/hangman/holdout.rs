@@ -274,6 +274,8 @@ fn play(
         max_wrong: args.max_wrong,
         seed: args.seed,
         params,
+        // Each held-out split trains on a different list, so a cached book is never reused.
+        cache_dir: None,
     };
     let start = Instant::now();
     let strategy = strategy::build_with_model(name, Arc::clone(training), &settings, model)

@@ -57,6 +57,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         max_wrong: args.max_wrong,
         seed: args.selection.seed,
         params: args.strategy.params.clone(),
+        cache_dir: super::cache_dir(args.strategy.no_cache),
     };
     let options = RunOptions {
         max_wrong: args.max_wrong,
@@ -85,6 +86,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         };
         let wall = start.elapsed();
         bar.finish_and_clear();
+        super::save_cache(strategy.as_ref());
         anyhow::Ok((RunSummary::new(&games, setup, wall), games))
     })?;
     let (summary, games) = run?;

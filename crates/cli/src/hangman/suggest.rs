@@ -37,6 +37,7 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         max_wrong: args.max_wrong,
         seed: args.seed,
         params: Vec::new(),
+        cache_dir: None,
     };
     let mut out = std::io::stdout().lock();
     match suggest::advise(&dict.lexicon, info, &settings, &snapshot, args.exact_limit) {

@@ -428,6 +428,7 @@ fn tui_app(lives: u32) -> App {
         lives,
         seed: 1,
         guesser: None,
+        cache_dir: None,
     };
     App::new(Session::new(config).unwrap()).unwrap()
 }
@@ -576,6 +577,7 @@ fn difficulty_levels_split_the_secrets() {
             lives: 6,
             seed: 1,
             guesser: None,
+            cache_dir: None,
         };
         let mut session = Session::new(config).unwrap();
         let mut words = std::collections::BTreeSet::new();

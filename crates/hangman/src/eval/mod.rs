@@ -109,7 +109,12 @@ pub fn play_refereed<R: Referee>(
     let mut game = Game::new(referee, options.max_wrong);
     let mut transcript = Vec::new();
     let mut guesses = 0;
-    play(&mut game, player.as_mut(), |guess, _, state| {
+    let mut explained = Explained {
+        inner: player.as_mut(),
+        notes: Vec::new(),
+        asked: options.record,
+    };
+    play(&mut game, &mut explained, |guess, _, state| {
         guesses += 1;
         if options.record {
             transcript.push(format!("{guess} -> {state}"));
@@ -119,6 +124,11 @@ pub fn play_refereed<R: Referee>(
         word: word.to_string(),
         source,
     })?;
+    for (line, note) in transcript.iter_mut().zip(explained.notes) {
+        if let Some(note) = note {
+            line.push_str(&format!("  (why: {note})"));
+        }
+    }
     let micros = start.elapsed().as_secs_f64() * 1e6;
     let state = game.state();
     Ok(GameResult {
@@ -130,6 +140,27 @@ pub fn play_refereed<R: Referee>(
         micros,
         transcript,
     })
+}
+
+/// A player whose every choice is explained first (see [`Player::explain`]) when `asked`.
+struct Explained<'p> {
+    inner: &'p mut dyn Player,
+    /// One note per guess chosen, in order.
+    notes: Vec<Option<String>>,
+    asked: bool,
+}
+
+impl Player for Explained<'_> {
+    fn choose(&mut self, state: &GameState) -> Guess {
+        if self.asked {
+            self.notes.push(self.inner.explain(state));
+        }
+        self.inner.choose(state)
+    }
+
+    fn learn(&mut self, guess: &Guess, outcome: Outcome) {
+        self.inner.learn(guess, outcome);
+    }
 }
 
 /// Plays every word in parallel (on the current rayon pool), calling `tick` after each game.
@@ -189,9 +220,15 @@ pub fn play_words_refereed(
 pub fn prepare(strategy: &dyn Strategy, words: &[String]) -> Duration {
     let mut lengths: Vec<usize> = words.iter().map(String::len).collect();
     lengths.sort_unstable();
-    lengths.dedup();
+    let mut games: Vec<(usize, usize)> = Vec::new();
+    for length in lengths {
+        match games.last_mut() {
+            Some((l, count)) if *l == length => *count += 1,
+            _ => games.push((length, 1)),
+        }
+    }
     let start = Instant::now();
-    strategy.prepare(&lengths);
+    strategy.prepare_games(&games);
     start.elapsed()
 }
 

@@ -1,29 +1,49 @@
 //! Lookahead (`best`): the guess that minimizes the expected final score.
 //!
-//! The value of a state is the *total* final score of its candidate secrets (an integer, so
-//! comparisons are exact; the expectation is that total over their number) under the
-//! challenge's scoring: every letter costs a point, a wrong word costs a point and counts
-//! toward the loss, a correct word is free, a loss scores 25.
+//! The value of a state (a candidate set at a [`Position`]) is the *total* final score of
+//! its candidate secrets: an integer, so comparisons are exact; the expectation is that
+//! total over their number.
 //!
-//! - At most `exact` candidates (a parameter): an exact memoized search over every letter
-//!   that splits the set and every candidate word (`Lookahead::solve_exact`). A state is
-//!   the candidate set and the game's [`Position`]; the memo keys on the set, the wrong
-//!   count and the running score only: letters already guessed never split a set, so they
-//!   do not matter.
-//! - Above: every promising move (the top letters by loss-aware entropy, the safest
-//!   letters, the base policy's move) is valued by playing the *base* policy exactly from
-//!   each child (exact values below the threshold), and the cheapest wins. Since the base's
-//!   own move is among them, the lookahead never does worse than its base: the value of
-//!   what it plays is at most that estimate, at every node, by induction on the set size.
-//!   `depth=2` values children by a one-level lookahead instead.
+//! - **Exact** where the exact optimum is cheap ([`Exact`]): words of at most `solve`
+//!   letters from the first guess (the whole game is solved), at most `exact` candidates,
+//!   and more when few wrong guesses are left (`exact0`, `exact1`, `exact2` candidates
+//!   with 0, 1, 2 wrong guesses left: the losses then bound the search tightly). Chains
+//!   (sets where every splitting letter names one candidate, like the words of `-ill`) are
+//!   solved exactly at any size.
+//! - **Lookahead** elsewhere: each promising move (the base policy's move, the top
+//!   `letters` by loss-aware entropy, the `safe` letters in the most candidates) is valued
+//!   by the sum of its children's estimates, and the cheapest is played. A child's estimate
+//!   at depth 0 is the exact total of playing the *base* policy from it (with the exact
+//!   optimum wherever that applies); at depth d it is the best of its own promising moves
+//!   (`inner_letters`, `inner_safe` of them) valued at depth d − 1. Sets of at most `deep`
+//!   candidates are searched `depth` plies deep, larger ones one ply.
 //!
-//! Decisions and values are memoized per word length and shared by every game and thread,
-//! so the opening moves of a length are computed once (during [`Strategy::prepare`]
-//! through the opening book) and later games mostly look answers up.
+//! # Never worse than the base
+//!
+//! Every estimate is the value of a real way of playing (the base, an exact optimum, or a
+//! best move followed by estimates of its children), and the lookahead's own value from
+//! a state is at most its estimate, by induction on the set size: the move it plays has
+//! the least estimate, its children are searched at least `depth − 1` plies deep (a child
+//! is smaller, so it is never searched less deeply than its parent assumed), and
+//! estimating deeper over the same moves, or over more of them, never gives more, because
+//! the base's move is always among them. At the root that estimate is at most the base
+//! policy's value, so the lookahead never scores more than its base on any word list.
+//!
+//! # Speed
+//!
+//! A move whose settled secrets and children's lower bounds already reach the best total
+//! found is abandoned (exact: it changes no decision). Estimates, base values and
+//! decisions are memoized per word length in tables shared by every game and thread
+//! ([`table`](super::table)), so the opening moves of a length are computed once (during
+//! [`Strategy::prepare`] through the opening book) and later games mostly look answers up.
+//! Every value is a function of the state alone, so results do not depend on the number of
+//! threads or on the order games are played in.
 //!
 //! [`Strategy::prepare`]: super::Strategy::prepare
 
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The largest `exact` parameter: the exact search's time and memory grow steeply with
 /// it, and above this a run does not finish in reasonable time (it once ran for minutes
@@ -31,15 +51,19 @@ use std::sync::{Arc, Mutex};
 pub(crate) const MAX_EXACT: u32 = 12;
 
 use lexicon::{Bucket, Letter, Lexicon};
-use rustc_hash::FxHashMap;
+use rayon::prelude::*;
 
+use super::cache::{self, CacheKey};
 use super::entropy::Entropy;
+use super::exact::Exact;
+use super::expand::Children;
 use super::greedy::Greedy;
 use super::params::Params;
-use super::policy::{Decision, Policy};
+use super::per_length::PerLength;
+use super::policy::{Alternatives, Decision, Policy};
 use super::settings::{Settings, StrategyError};
-use crate::candidates;
-use crate::game::{Position, Status, Step};
+use super::table::{SetHash, StateKey, Table};
+use crate::game::Position;
 use crate::split::LetterStats;
 
 /// The policy whose exact play values the lookahead's children.
@@ -60,113 +84,120 @@ impl Base {
     }
 }
 
-type Map<V> = Mutex<FxHashMap<Box<[u32]>, V>>;
-
-/// The memo tables of one word length. Keys are the candidate set followed by one word
-/// packing the wrong count and the running score (see [`key`]).
-#[derive(Debug, Default)]
-struct Memo {
-    /// Exact optimum (total score) and its move, for small sets.
-    exact: Map<(u32, Decision)>,
-    /// Total score of playing the base policy (exact below the threshold), for large sets.
-    base: Map<u32>,
-    /// Lookahead decisions for large sets.
-    decisions: Map<Decision>,
+/// How widely and deeply the lookahead searches, and where it solves exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    /// Words of at most this many letters are solved exactly from the first guess.
+    pub(crate) solve: usize,
+    /// Exact at up to this many candidates, whatever the wrong guesses left.
+    pub(crate) exact: u32,
+    /// Exact at up to this many candidates with 0, 1 and 2 wrong guesses left.
+    pub(crate) exact_left: [u32; 3],
+    /// Plies searched for sets of at most `deep` candidates (1 above).
+    pub(crate) depth: u32,
+    /// See `depth`.
+    pub(crate) deep: u32,
+    /// Top letters by loss-aware entropy tried at a decision.
+    pub(crate) letters: usize,
+    /// Letters in the most candidates tried at a decision.
+    pub(crate) safe: usize,
+    /// Top letters by loss-aware entropy tried inside a search (at most `letters`).
+    pub(crate) inner_letters: usize,
+    /// Letters in the most candidates tried inside a search (at most `safe`).
+    pub(crate) inner_safe: usize,
 }
 
-/// The memo key of a state: what its value depends on. The guessed letters are left out
-/// (they never split the set, so they change no value), and the maximum of wrong guesses
-/// is the same for every state of a lookahead.
-fn key(state: State<'_>) -> Vec<u32> {
-    let mut k = Vec::with_capacity(state.set.len() + 1);
-    k.extend_from_slice(state.set);
-    k.push(state.position.wrong_guesses() << 16 | state.position.score());
-    k
-}
-
-fn get<V: Clone>(map: &Map<V>, k: &[u32]) -> Option<V> {
-    map.lock().expect("memo lock").get(k).cloned()
-}
-
-fn put<V>(map: &Map<V>, k: Vec<u32>, v: V) {
-    map.lock()
-        .expect("memo lock")
-        .insert(k.into_boxed_slice(), v);
-}
-
-/// A state of the search: the candidates and the game's position (never over).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct State<'s> {
-    /// Candidate secrets (bucket indices, ascending).
-    pub(crate) set: &'s [u32],
-    /// The rules' state the candidates share.
-    pub(crate) position: Position,
-}
-
-/// What a move leads to for a group of secrets.
-enum Child {
-    /// Settled: the group's total final score.
-    Fixed(u32),
-    /// Still open: the group (at least two secrets) and its position.
-    Open(Vec<u32>, Position),
-}
-
-/// The lower bound of a set's total: every secret but one pays at least one more point.
-fn lower_bound(n: u32, score: u32) -> u32 {
-    n * score + n.saturating_sub(1)
-}
-
-impl Child {
-    fn bound(&self) -> u32 {
-        match self {
-            Child::Fixed(v) => *v,
-            Child::Open(f, p) => lower_bound(f.len() as u32, p.score()),
+impl Default for Shape {
+    /// The measured trade-off of `best` (see docs/bench.md): exact for lengths 2–3, for
+    /// small sets and near the end of a game; three plies below 1,000 candidates.
+    fn default() -> Shape {
+        Shape {
+            solve: 3,
+            exact: 8,
+            exact_left: [1_000_000, 1000, 100],
+            depth: 3,
+            deep: 1000,
+            letters: 6,
+            safe: 3,
+            inner_letters: 3,
+            inner_safe: 1,
         }
     }
+}
+
+/// A search state: candidates, their set's hash, and the position they share.
+#[derive(Clone, Copy, Debug)]
+struct State<'s> {
+    set: &'s [u32],
+    hash: SetHash,
+    position: Position,
+}
+
+impl State<'_> {
+    fn key(&self) -> StateKey {
+        self.hash.at(&self.position)
+    }
+}
+
+/// The memo tables of one word length.
+#[derive(Debug, Default)]
+struct Memo {
+    /// Total of playing the base policy (with the exact optimum where it applies).
+    base: Table<u32>,
+    /// Estimates inside a search, keyed by state and depth, with the move reaching them.
+    estimates: Table<(u32, Decision)>,
+    /// The decisions played, each with whether it came from the disk cache and has not
+    /// been checked against its state yet.
+    decisions: Table<(Decision, bool)>,
+}
+
+/// Where and under which key a lookahead caches its decisions (see [`cache`]).
+#[derive(Debug)]
+struct DiskCache {
+    dir: PathBuf,
+    strategy: String,
+    params: Vec<(String, String)>,
+    max_wrong: u32,
+    /// Per length, once its file has been read: its key and how many decisions it held.
+    loaded: PerLength<(CacheKey, usize)>,
+    /// Per length: a cached decision was refused, so the file must be rewritten.
+    refused: Vec<AtomicBool>,
 }
 
 /// Minimizes the expected final score; see the module docs.
 #[derive(Debug)]
 pub struct Lookahead {
-    /// Exact search at this many candidates or fewer.
-    exact: u32,
-    /// How many top letters by loss-aware entropy the lookahead tries.
-    letters: usize,
-    /// How many of the most present (safest) splitting letters it also tries.
-    safe: usize,
-    /// 1: children valued by the base policy; 2: by a one-level lookahead.
-    depth: u32,
+    /// The search's shape.
+    shape: Shape,
     /// The policy played below the lookahead's horizon.
     base: Base,
     ranker: Entropy,
+    optimum: Exact,
     memos: Vec<Memo>,
+    cache: Option<DiskCache>,
 }
 
+/// Sets of at least this many candidates value their moves in parallel at a decision.
+const PARALLEL_MIN: usize = 2000;
+
 impl Lookahead {
-    /// A lookahead for words of `lexicon` with these parameters.
-    pub(crate) fn new(
-        lexicon: &Lexicon,
-        exact: u32,
-        letters: usize,
-        safe: usize,
-        depth: u32,
-        base: Base,
-    ) -> Lookahead {
+    /// A lookahead for words of `lexicon`.
+    pub(crate) fn new(lexicon: &Lexicon, shape: Shape, base: Base) -> Lookahead {
         Lookahead {
-            exact,
-            letters,
-            safe,
-            depth,
+            shape,
             base,
             ranker: Entropy::default(),
+            optimum: Exact::new(lexicon.max_length()),
             memos: (0..=lexicon.max_length())
                 .map(|_| Memo::default())
                 .collect(),
+            cache: None,
         }
     }
 
-    /// Parameters: `exact=N` (2–12, default 8), `letters=N` (1–26, default 4), `safe=N`
-    /// (0–26, default 2), `depth=1|2` (default 1), `base=entropy|greedy`.
+    /// Parameters (see the module docs): `solve`, `exact` (2–12), `exact0`, `exact1`, `exact2`,
+    /// `depth` (1–4), `deep`, `letters`, `safe`, `inner_letters`, `inner_safe`,
+    /// `base=entropy|greedy`.
     ///
     /// # Errors
     ///
@@ -181,160 +212,212 @@ impl Lookahead {
             "greedy" => Base::Greedy(Greedy::default()),
             _ => Base::Entropy(Entropy::default()),
         };
-        let lookahead = Lookahead::new(
-            lexicon,
-            p.get("exact", 8, |n| {
-                if (2..=MAX_EXACT).contains(n) {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "must be from 2 to {MAX_EXACT}: the exact search grows steeply with it \
-                         (on the embedded list, 300 words take 16 s at 8, 44 s at 10, and \
-                         minutes and gigabytes beyond {MAX_EXACT})"
-                    ))
-                }
-            })?,
-            p.range("letters", 4, 1..=26)?,
-            p.range("safe", 2, 0..=26)?,
-            p.range("depth", 1, 1..=2)?,
-            base,
-        );
+        let d = Shape::default();
+        let exact = p.get("exact", d.exact, |n| {
+            if (2..=MAX_EXACT).contains(n) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "must be from 2 to {MAX_EXACT}: the exact search grows steeply with it \
+                     (on the embedded list, 300 words take 16 s at 8, 44 s at 10, and \
+                     minutes and gigabytes beyond {MAX_EXACT})"
+                ))
+            }
+        })?;
+        let big = 1_000_000;
+        let letters = p.range("letters", d.letters, 1..=26)?;
+        let safe = p.range("safe", d.safe, 0..=26)?;
+        let shape = Shape {
+            solve: p.range("solve", d.solve, 0..=lexicon::MAX_WORD_LEN)?,
+            exact,
+            exact_left: [
+                p.range("exact0", d.exact_left[0], 2..=big)?,
+                p.range("exact1", d.exact_left[1], 2..=big)?,
+                p.range("exact2", d.exact_left[2], 2..=big)?,
+            ],
+            depth: p.range("depth", d.depth, 1..=4)?,
+            deep: p.range("deep", d.deep, 2..=u32::MAX)?,
+            letters,
+            safe,
+            inner_letters: p.range("inner_letters", d.inner_letters.min(letters), 1..=letters)?,
+            inner_safe: p.range("inner_safe", d.inner_safe.min(safe), 0..=safe)?,
+        };
         p.finish()?;
+        let mut lookahead = Lookahead::new(lexicon, shape, base);
+        lookahead.cache = settings.cache_dir.as_ref().map(|dir| DiskCache {
+            dir: dir.clone(),
+            strategy: name.to_string(),
+            params: settings.params.clone(),
+            max_wrong: settings.max_wrong,
+            loaded: PerLength::new(lexicon.max_length()),
+            refused: (0..=lexicon.max_length())
+                .map(|_| AtomicBool::new(false))
+                .collect(),
+        });
         Ok(lookahead)
+    }
+
+    /// Reads the cached decisions of `bucket`'s length, once (a missing or invalid file
+    /// reads as none).
+    fn load_cache(&self, bucket: &Bucket) {
+        let Some(disk) = &self.cache else { return };
+        disk.loaded.get(bucket.length(), || {
+            let key = CacheKey::new(&disk.strategy, &disk.params, disk.max_wrong, bucket);
+            let entries = cache::load(&disk.dir, &key, bucket.len()).unwrap_or_default();
+            let memo = self.memo(bucket);
+            for &(state, decision) in &entries {
+                memo.decisions.insert(state, (decision, true));
+            }
+            (key, entries.len())
+        });
+    }
+
+    /// Writes the decisions of every length this lookahead has played whose cache file
+    /// lacks some of them (or held a refused one); returns how many files it wrote.
+    pub(crate) fn save_cache(&self) -> std::io::Result<usize> {
+        let Some(disk) = &self.cache else {
+            return Ok(0);
+        };
+        let mut written = 0;
+        for (length, memo) in self.memos.iter().enumerate() {
+            let Some((key, loaded)) = disk.loaded.get_built(length) else {
+                continue;
+            };
+            let entries = memo.decisions.entries();
+            if entries.len() > *loaded || disk.refused[length].load(Ordering::Relaxed) {
+                let entries = entries.into_iter().map(|(k, (d, _))| (k, d)).collect();
+                cache::save(&disk.dir, key, entries)?;
+                written += 1;
+            }
+        }
+        Ok(written)
     }
 
     fn memo(&self, bucket: &Bucket) -> &Memo {
         &self.memos[bucket.length()]
     }
 
-    /// Where `decision` leads from `state`, group by group.
-    fn children(bucket: &Bucket, state: State<'_>, decision: Decision) -> Vec<Child> {
-        let State { set, position } = state;
-        let settle = |group: Vec<u32>, position: Position| {
-            if position.status() == Status::GameLost {
-                Child::Fixed(position.score() * group.len() as u32)
-            } else if group.len() == 1 {
-                // Won, or the word guess that follows is free.
-                Child::Fixed(position.score())
-            } else {
-                Child::Open(group, position)
-            }
-        };
-        match decision {
-            Decision::Letter(letter) => candidates::partition(bucket, set, letter)
-                .into_iter()
-                .map(|(positions, group)| {
-                    settle(group, position.after(Step::Letter { letter, positions }))
-                })
-                .collect(),
-            Decision::Word(x) => {
-                let rest: Vec<u32> = set.iter().copied().filter(|&c| c != x).collect();
-                let hit = position.after(Step::Word { correct: true });
-                let mut out = vec![Child::Fixed(hit.score())];
-                if !rest.is_empty() {
-                    out.push(settle(rest, position.after(Step::Word { correct: false })));
-                }
-                out
-            }
+    /// Whether the state is solved exactly.
+    fn is_exact(&self, n: usize, position: &Position) -> bool {
+        if position.length() <= self.shape.solve {
+            return true;
         }
+        let left = position.wrong_guesses_left() as usize;
+        let limit = self.shape.exact_left.get(left).copied().unwrap_or(0);
+        n <= self.shape.exact.max(limit) as usize
     }
 
-    /// The exact optimum of a state with at least two candidates: the least total final
-    /// score over every way of playing on (letters that split the set and candidate words),
-    /// and a move reaching it (ties to the first found in a fixed order).
-    pub(crate) fn solve_exact(&self, bucket: &Bucket, state: State<'_>) -> (u32, Decision) {
-        let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(hit) = get(&memo.exact, &k) {
-            return hit;
-        }
-        let n = state.set.len();
-        let letters: Vec<Decision> = self
-            .ranker
-            .ranked(bucket, state.set, &state.position)
-            .into_iter()
-            .map(|(_, l)| Decision::Letter(l))
-            .collect();
-        let words = state.set.iter().map(|&x| Decision::Word(x));
-        let moves: Vec<Decision> = if n <= 3 {
-            words.chain(letters).collect()
+    /// Plies searched from a decision at a set of `n` candidates.
+    fn depth_at(&self, n: usize) -> u32 {
+        if n <= self.shape.deep as usize {
+            self.shape.depth
         } else {
-            letters.into_iter().chain(words).collect()
-        };
-        let mut best = (u32::MAX, moves[0]);
-        for decision in moves {
-            let children = Lookahead::children(bucket, state, decision);
-            let mut rest: u32 = children.iter().map(Child::bound).sum();
-            if rest >= best.0 {
-                continue;
-            }
-            let mut total = 0;
-            for child in &children {
-                rest -= child.bound();
-                total += match child {
-                    Child::Fixed(v) => *v,
-                    Child::Open(set, position) => {
-                        let position = *position;
-                        self.solve_exact(bucket, State { set, position }).0
-                    }
-                };
-                if total + rest >= best.0 {
-                    break;
-                }
-            }
-            if total + rest < best.0 {
-                best = (total, decision);
-            }
+            1
         }
-        put(&memo.exact, k, best);
-        best
     }
 
-    /// The total final score of playing the base policy from `state` (exactly, and
-    /// optimally once the set is small enough for the exact search).
-    fn base_value(&self, bucket: &Bucket, state: State<'_>) -> u32 {
-        let n = state.set.len();
-        if n == 1 {
-            return state.position.score();
+    /// The exact value and move of a state, if it is solved exactly.
+    fn solved(&self, bucket: &Bucket, state: State<'_>) -> Option<(u32, Decision)> {
+        if self.is_exact(state.set.len(), &state.position) {
+            Some(self.optimum.solve(bucket, state.set, state.position))
+        } else {
+            Exact::solve_chain(bucket, state.set, state.position)
         }
-        if n as u32 <= self.exact {
-            return self.solve_exact(bucket, state).0;
-        }
+    }
+
+    /// The total of playing the base policy from `state` (exact where that applies).
+    fn base_value(&self, bucket: &Bucket, frames: &mut Vec<Children>, state: State<'_>) -> u32 {
+        let key = state.key();
         let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(v) = get(&memo.base, &k) {
+        if let Some(v) = memo.base.get(key) {
             return v;
         }
-        let decision = self.base.decide(bucket, state.set, &state.position);
-        let v = self.value_of(bucket, state, decision, 0);
-        put(&memo.base, k, v);
+        let v = match self.solved(bucket, state) {
+            Some((v, _)) => v,
+            None => {
+                let decision = self.base.decide(bucket, state.set, &state.position);
+                self.value_of(bucket, frames, state, decision, 0, u32::MAX)
+            }
+        };
+        memo.base.insert(key, v);
         v
     }
 
-    /// The total of `decision` at `state` with each open child valued at `depth`.
-    fn value_of(&self, bucket: &Bucket, state: State<'_>, decision: Decision, depth: u32) -> u32 {
-        Lookahead::children(bucket, state, decision)
-            .iter()
-            .map(|child| match child {
-                Child::Fixed(v) => *v,
-                Child::Open(set, position) => {
-                    let s = State {
-                        set,
-                        position: *position,
-                    };
-                    if depth == 0 {
-                        self.base_value(bucket, s)
-                    } else {
-                        self.look(bucket, s, depth).0
-                    }
-                }
-            })
-            .sum()
+    /// The estimate of `state` at `depth` (0: the base's value).
+    fn estimate(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        depth: u32,
+    ) -> u32 {
+        if depth == 0 {
+            return self.base_value(bucket, frames, state);
+        }
+        let memo = self.memo(bucket);
+        let key = state.key().salted(u64::from(depth));
+        if let Some((v, _)) = memo.estimates.get(key) {
+            return v;
+        }
+        let found = self.look(bucket, frames, state, depth, false);
+        memo.estimates.insert(key, found);
+        found.0
     }
 
-    /// The moves worth a look at a large state: the base's move first, then the top
-    /// letters by loss-aware entropy, then the safest splitting letters.
-    fn promising(&self, bucket: &Bucket, state: State<'_>) -> Vec<Decision> {
+    /// The total of `decision` at `state`, each open child estimated at `depth`; once the
+    /// total is sure to reach `beta`, a lower bound of it that does.
+    fn value_of(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        decision: Decision,
+        depth: u32,
+        beta: u32,
+    ) -> u32 {
+        let mut children = frames.pop().unwrap_or_default();
+        children.expand(
+            bucket,
+            state.set,
+            state.hash,
+            state.position,
+            decision,
+            true,
+        );
+        let mut rest = children.bound();
+        let mut total = children.fixed;
+        if rest < beta {
+            // The largest groups first: they decide fastest whether the move fails.
+            children
+                .open
+                .sort_unstable_by_key(|o| std::cmp::Reverse(o.len()));
+            rest -= children.fixed;
+            for i in 0..children.open.len() {
+                let open = children.open[i];
+                rest -= open.bound;
+                let child = State {
+                    set: children.members(&open),
+                    hash: open.set,
+                    position: open.position,
+                };
+                total += self.estimate(bucket, frames, child, depth);
+                if total + rest >= beta {
+                    break;
+                }
+            }
+        }
+        frames.push(children);
+        total + rest
+    }
+
+    /// The moves worth a look at a state: the base's move first, then the top letters by
+    /// loss-aware entropy, then the letters in the most candidates.
+    fn promising(&self, bucket: &Bucket, state: State<'_>, top: bool) -> Vec<Decision> {
+        let (letters, safe) = if top {
+            (self.shape.letters, self.shape.safe)
+        } else {
+            (self.shape.inner_letters, self.shape.inner_safe)
+        };
         let mut moves = vec![self.base.decide(bucket, state.set, &state.position)];
         let mut add = |d: Decision| {
             if !moves.contains(&d) {
@@ -345,33 +428,58 @@ impl Lookahead {
             .ranker
             .ranked(bucket, state.set, &state.position)
             .into_iter()
-            .take(self.letters)
+            .take(letters)
         {
             add(Decision::Letter(l));
         }
         let stats = LetterStats::of(bucket, state.set);
         let mut safest: Vec<Letter> = stats.splitting().iter().collect();
         safest.sort_by_key(|l| std::cmp::Reverse(stats.counts[l.index()]));
-        for l in safest.into_iter().take(self.safe) {
+        for l in safest.into_iter().take(safe) {
             add(Decision::Letter(l));
         }
         moves
     }
 
-    /// The lookahead at `depth` (≥ 1): the best promising move and its estimated total,
-    /// an upper bound of what playing it achieves.
-    fn look(&self, bucket: &Bucket, state: State<'_>, depth: u32) -> (u32, Decision) {
-        if state.set.len() as u32 <= self.exact {
-            return self.solve_exact(bucket, state);
+    /// The best promising move at `depth` (≥ 1) and its estimate: what playing it and then
+    /// the lookahead achieves at most.
+    fn look(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        depth: u32,
+        top: bool,
+    ) -> (u32, Decision) {
+        if let Some(found) = self.solved(bucket, state) {
+            return found;
+        }
+        let moves = self.promising(bucket, state, top);
+        if top && state.set.len() >= PARALLEL_MIN {
+            // Each move in full, on every core: the first least total wins, as below.
+            let values: Vec<u32> = moves
+                .par_iter()
+                .map(|&decision| {
+                    let mut frames = Vec::new();
+                    self.value_of(bucket, &mut frames, state, decision, depth - 1, u32::MAX)
+                })
+                .collect();
+            let (i, v) = values
+                .iter()
+                .enumerate()
+                .min_by_key(|&(i, &v)| (v, i))
+                .expect("the base move is always valued");
+            return (*v, moves[i]);
         }
         let mut best: Option<(u32, Decision)> = None;
-        for decision in self.promising(bucket, state) {
-            let v = self.value_of(bucket, state, decision, depth - 1);
-            if best.is_none_or(|(b, _)| v < b) {
+        for decision in moves {
+            let beta = best.map_or(u32::MAX, |(b, _)| b);
+            let v = self.value_of(bucket, frames, state, decision, depth - 1, beta);
+            if v < beta {
                 best = Some((v, decision));
             }
         }
-        best.expect("the base move is always tried")
+        best.expect("the base move is always valued in full")
     }
 }
 
@@ -380,146 +488,198 @@ impl Policy for Lookahead {
         if cands.len() == 1 {
             return Decision::Word(cands[0]);
         }
+        self.load_cache(bucket);
         let state = State {
             set: cands,
+            hash: SetHash::of(cands),
             position: *position,
         };
-        if cands.len() as u32 <= self.exact {
-            return self.solve_exact(bucket, state).1;
-        }
         let memo = self.memo(bucket);
-        let k = key(state);
-        if let Some(d) = get(&memo.decisions, &k) {
-            return d;
+        let key = state.key();
+        match memo.decisions.get(key) {
+            Some((decision, false)) => return decision,
+            Some((decision, true)) => {
+                if legal(bucket, cands, position, decision) {
+                    memo.decisions.insert(key, (decision, false));
+                    return decision;
+                }
+                if let Some(disk) = &self.cache {
+                    disk.refused[bucket.length()].store(true, Ordering::Relaxed);
+                }
+            }
+            None => {}
         }
-        let d = self.look(bucket, state, self.depth).1;
-        put(&memo.decisions, k, d);
-        d
+        let decision = match self.solved(bucket, state) {
+            Some((_, decision)) => decision,
+            None => {
+                let mut frames = Vec::new();
+                let depth = self.depth_at(cands.len());
+                self.look(bucket, &mut frames, state, depth, true).1
+            }
+        };
+        memo.decisions.insert(key, (decision, false));
+        decision
+    }
+
+    fn alternatives(
+        &self,
+        bucket: &Bucket,
+        cands: &[u32],
+        position: &Position,
+        top: usize,
+    ) -> Alternatives {
+        let played = self.decide(bucket, cands, position);
+        let n = cands.len();
+        let state = State {
+            set: cands,
+            hash: SetHash::of(cands),
+            position: *position,
+        };
+        let exact = self.solved(bucket, state).is_some();
+        let mut moves = vec![played];
+        if n > 1 {
+            for decision in self.promising(bucket, state, true) {
+                if !moves.contains(&decision) {
+                    moves.push(decision);
+                }
+            }
+        }
+        // Valued as the decision valued them: children searched one ply less deep (exact
+        // children where the state is solved exactly, so the values are the optimum's).
+        let depth = if exact { 0 } else { self.depth_at(n) - 1 };
+        let mut frames = Vec::new();
+        let mut valued: Vec<(usize, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                (
+                    i,
+                    self.value_of(bucket, &mut frames, state, d, depth, u32::MAX),
+                )
+            })
+            .collect();
+        // The move played first, then the others cheapest first.
+        valued[1..].sort_by_key(|&(i, v)| (v, i));
+        Alternatives {
+            moves: valued
+                .into_iter()
+                .take(top.max(1))
+                .map(|(i, v)| (moves[i], f64::from(v) / n as f64))
+                .collect(),
+            exact,
+        }
+    }
+
+    fn eager_book(&self, games: usize, words: usize) -> bool {
+        // A book costs about as much as deciding for every game; a few games share little
+        // of it.
+        games.saturating_mul(4) >= words
+    }
+
+    fn save_cache(&self) -> std::io::Result<usize> {
+        Lookahead::save_cache(self)
+    }
+}
+
+/// Whether a decision read from the cache can be played here: a letter not guessed yet
+/// that tells the candidates apart, or one of the candidates.
+fn legal(bucket: &Bucket, cands: &[u32], position: &Position, decision: Decision) -> bool {
+    match decision {
+        Decision::Letter(letter) => {
+            !position.guessed_letters().contains(letter)
+                && LetterStats::of(bucket, cands).splits(letter)
+        }
+        Decision::Word(index) => cands.binary_search(&index).is_ok(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
-    use lexicon::{Letter, LetterSet, Lexicon};
+    use std::fs;
+    use std::path::Path;
 
     use super::*;
-    use crate::game::{Game, Guess, Status};
-    use crate::referee::{Fair, Referee};
+    use crate::result::GameResult;
+    use crate::strategy::{Strategy, find};
 
-    /// The least total score over *every* strategy, found by trying every guess (every
-    /// letter of the list plus one absent letter, every word) with the real game rules on
-    /// every secret still sharing the public state; memoized on that state.
-    fn brute_force(words: &[&str], max_wrong: u32) -> u32 {
-        let mut letters: Vec<Letter> = LetterSet::of_word(words.concat().as_bytes())
-            .iter()
-            .collect();
-        letters.push(
-            LetterSet::of_word(words.concat().as_bytes())
-                .complement()
+    /// A lookahead quick in a debug build, caching into `dir` if given.
+    fn build(lexicon: &Arc<Lexicon>, dir: Option<&Path>) -> Box<dyn Strategy> {
+        let params = [
+            ("solve", "0"),
+            ("depth", "2"),
+            ("exact1", "30"),
+            ("exact2", "8"),
+        ];
+        let settings = Settings {
+            params: params
                 .iter()
-                .next()
-                .unwrap(),
-        );
-        let games: Vec<Game<Fair>> = words
-            .iter()
-            .map(|w| Game::new(Fair::new(w).unwrap(), max_wrong))
-            .collect();
-        let mut memo = HashMap::new();
-        go(words, &letters, games, &mut memo)
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            cache_dir: dir.map(Path::to_path_buf),
+            ..Settings::default()
+        };
+        find("best")
+            .unwrap()
+            .build(lexicon.clone(), &settings)
+            .unwrap()
     }
 
-    type Key = (Vec<String>, u32, Vec<String>, u32);
+    fn scores(strategy: &dyn Strategy) -> Vec<(String, u32, u32)> {
+        let results: Vec<GameResult> = strategy.evaluate_length(5).unwrap();
+        results
+            .into_iter()
+            .map(|r| (r.word, r.score, r.guesses))
+            .collect()
+    }
 
-    fn go(
-        words: &[&str],
-        letters: &[Letter],
-        games: Vec<Game<Fair>>,
-        memo: &mut HashMap<Key, u32>,
-    ) -> u32 {
-        let s = games[0].state();
-        let key = (
-            games.iter().map(|g| g.referee().word()).collect(),
-            s.guessed_letters().bits(),
-            s.wrong_words().to_vec(),
-            s.score(),
-        );
-        if let Some(&v) = memo.get(&key) {
-            return v;
-        }
-        let mut guesses: Vec<Guess> = letters
-            .iter()
-            .filter(|l| !s.guessed_letters().contains(**l))
-            .map(|&l| Guess::Letter(l))
-            .collect();
-        guesses.extend(
-            words
-                .iter()
-                .filter(|w| !s.wrong_words().iter().any(|x| x == *w))
-                .map(|w| Guess::Word(w.to_string())),
-        );
-        let mut best = u32::MAX;
-        for guess in guesses {
-            let mut total = 0;
-            let mut groups: Vec<(String, Vec<Game<Fair>>)> = Vec::new();
-            for g in &games {
-                let mut g = g.clone();
-                g.guess(&guess).unwrap();
-                if g.state().status() == Status::KeepGuessing {
-                    let seen = format!("{} {:?}", g.state(), g.state().wrong_words());
-                    match groups.iter_mut().find(|(k, _)| *k == seen) {
-                        Some((_, group)) => group.push(g),
-                        None => groups.push((seen, vec![g])),
-                    }
-                } else {
-                    total += g.state().score();
-                }
-            }
-            for (_, group) in groups {
-                total += go(words, letters, group, memo);
-            }
-            best = best.min(total);
-        }
-        memo.insert(key, best);
-        best
+    fn cache_files(dir: &Path) -> Vec<std::path::PathBuf> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "book"))
+            .collect()
     }
 
     #[test]
-    fn exact_search_is_the_true_optimum_on_tiny_lists() {
-        let lists: &[&[&str]] = &[
-            &["bat", "cat", "hat", "mat"],
-            &["abc", "abd", "aec", "xyz", "bca"],
-            &["aa", "ab", "ba", "bb"],
-            &["cot", "cat", "cut", "dot", "dog"],
-            &["ab", "cd", "ef", "gh", "ij"],
-            &["abba", "baba", "abab", "bbaa", "aabb"],
-        ];
-        for words in lists {
-            let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
-            let length = words[0].len();
-            let bucket = lexicon.bucket(length);
-            for max_wrong in [0, 1, 2, 5] {
-                let la = Lookahead::new(&lexicon, 40, 4, 2, 1, Base::Entropy(Entropy::default()));
-                let set = candidates::all(bucket);
-                let state = State {
-                    set: &set,
-                    position: Position::new(length, max_wrong),
-                };
-                let (exact, _) = la.solve_exact(bucket, state);
-                assert_eq!(
-                    exact,
-                    brute_force(words, max_wrong),
-                    "{words:?} max {max_wrong}"
-                );
-                // And playing its decisions scores exactly that.
-                let played: u32 = crate::strategy::tree::evaluate(&la, bucket, max_wrong)
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.score)
-                    .sum();
-                assert_eq!(played, exact, "{words:?} max {max_wrong}");
-            }
+    fn a_cache_is_used_and_a_corrupt_one_is_ignored_and_rewritten() {
+        let embedded = Lexicon::embedded();
+        let words: Vec<&str> = embedded.bucket(5).words().step_by(12).collect();
+        let lexicon = Arc::new(Lexicon::from_words(words).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let reference = scores(build(&lexicon, None).as_ref());
+
+        // Cold: the same games, and one file for the length played.
+        let cold = build(&lexicon, Some(dir.path()));
+        assert_eq!(scores(cold.as_ref()), reference);
+        assert_eq!(cold.save_cache().unwrap(), 1);
+        let files = cache_files(dir.path());
+        assert_eq!(files.len(), 1);
+        let good = fs::read(&files[0]).unwrap();
+
+        // Warm: read back, the same games, nothing new to write.
+        let warm = build(&lexicon, Some(dir.path()));
+        assert_eq!(scores(warm.as_ref()), reference);
+        assert_eq!(warm.save_cache().unwrap(), 0);
+
+        // Corrupt (a flipped byte) or garbage: ignored, the same games, rewritten whole.
+        let mut flipped = good.clone();
+        let middle = flipped.len() / 2;
+        flipped[middle] ^= 1;
+        for bad in [flipped, b"garbage".to_vec(), Vec::new()] {
+            fs::write(&files[0], &bad).unwrap();
+            let again = build(&lexicon, Some(dir.path()));
+            assert_eq!(scores(again.as_ref()), reference);
+            assert_eq!(again.save_cache().unwrap(), 1);
+            assert_eq!(fs::read(&files[0]).unwrap().len(), good.len());
+            assert_eq!(cache_files(dir.path()).len(), 1, "no temporary file left");
         }
+
+        // Another word list (a stale key) neither reads nor overwrites this file.
+        let fewer: Vec<&str> = lexicon.bucket(5).words().skip(1).collect();
+        let other = Arc::new(Lexicon::from_words(fewer).unwrap());
+        let stale = build(&other, Some(dir.path()));
+        assert_eq!(scores(stale.as_ref()), scores(build(&other, None).as_ref()));
+        assert_eq!(stale.save_cache().unwrap(), 1);
+        assert_eq!(cache_files(dir.path()).len(), 2);
     }
 }

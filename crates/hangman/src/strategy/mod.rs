@@ -15,7 +15,10 @@
 //! imports one that imports it back: the traits ([`Strategy`], [`Player`], [`Policy`]) and
 //! [`Settings`] at the bottom, the strategies above them, the registry on top.
 
+mod cache;
 mod entropy;
+pub mod exact;
+mod expand;
 mod greedy;
 pub mod letter_model;
 mod lookahead;
@@ -27,16 +30,18 @@ mod policy_strategy;
 mod registry;
 pub mod seed;
 mod settings;
+mod table;
 mod traits;
 pub mod tree;
 
 pub use entropy::Entropy;
+pub use exact::Exact;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use outside::{Letters, Mixed, MixedOptions, build_with_model};
 pub use params::Params;
 pub use per_length::PerLength;
-pub use policy::{Decision, Policy};
+pub use policy::{Alternatives, Decision, Policy};
 pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, find};
 pub use settings::{Settings, StrategyError};

@@ -16,6 +16,11 @@ impl<T> PerLength<T> {
         }
     }
 
+    /// The value for `length` if it has been built.
+    pub fn get_built(&self, length: usize) -> Option<&T> {
+        self.slots.get(length)?.get()
+    }
+
     /// The value for `length`, built by `init` the first time (`None` past the longest).
     pub fn get(&self, length: usize, init: impl FnOnce() -> T) -> Option<&T> {
         Some(self.slots.get(length)?.get_or_init(init))

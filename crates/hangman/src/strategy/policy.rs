@@ -19,6 +19,15 @@ pub enum Decision {
     Word(u32),
 }
 
+/// The moves a policy weighed at a state (see [`Policy::alternatives`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Alternatives {
+    /// Moves with the expected final score each leads to, the one played first.
+    pub moves: Vec<(Decision, f64)>,
+    /// Whether the scores are exact optima (else estimates of the policy's own play).
+    pub exact: bool,
+}
+
 /// A deterministic guesser that decides from the candidate set alone.
 pub trait Policy: Send + Sync {
     /// The next guess for a non-empty candidate set in a game at `position` (not over). Must
@@ -31,5 +40,38 @@ pub trait Policy: Send + Sync {
     fn no_word_fits(&self, state: &GameState) -> Letter {
         candidates::fallback_letter(state.guessed_letters())
             .expect("a game in progress has an unguessed letter")
+    }
+
+    /// Whether an opening book is worth building ahead of `games` games of a length of
+    /// `words` words (see [`Strategy::prepare_games`](super::Strategy::prepare_games)). A
+    /// policy that is slow to decide says no for a few games: they then decide only the
+    /// guesses they play.
+    fn eager_book(&self, _games: usize, _words: usize) -> bool {
+        true
+    }
+
+    /// Why [`Policy::decide`] chooses what it does at this state: its move and the best
+    /// alternatives it weighed, each with the expected final score it leads to (the
+    /// candidates' total over their number), cheapest first, at most `top` of them, with
+    /// whether those values are exact. Empty for a policy that does not value its moves.
+    fn alternatives(
+        &self,
+        _bucket: &Bucket,
+        _candidates: &[u32],
+        _position: &Position,
+        _top: usize,
+    ) -> Alternatives {
+        Alternatives::default()
+    }
+
+    /// Writes the decisions this policy keeps on disk, if it keeps any (see
+    /// [`Strategy::save_cache`](super::Strategy::save_cache)); returns how many files it
+    /// wrote.
+    ///
+    /// # Errors
+    ///
+    /// When a cache file cannot be written.
+    fn save_cache(&self) -> std::io::Result<usize> {
+        Ok(0)
     }
 }

@@ -23,6 +23,12 @@ use crate::result::GameResult;
 /// alone, which is cheaper than storing the deep, thin part of the tree.
 const BOOK_MIN_CANDIDATES: usize = 64;
 
+/// How many moves [`Player::explain`] lists: the one played and its best alternatives.
+const EXPLAINED_MOVES: usize = 4;
+
+/// Book nodes with at least this many candidates grow their children in parallel.
+const BOOK_PARALLEL_MIN: usize = 2048;
+
 /// The shared top of one length's decision tree.
 #[derive(Debug)]
 struct Book {
@@ -42,46 +48,61 @@ enum BookNode {
 
 impl Book {
     fn build<P: Policy>(policy: &P, bucket: &Bucket, max_wrong: u32) -> Book {
-        let mut book = Book { nodes: Vec::new() };
-        book.grow(
-            policy,
-            bucket,
-            candidates::all(bucket),
-            Position::new(bucket.length(), max_wrong),
-        );
-        book
+        let root = Position::new(bucket.length(), max_wrong);
+        Book {
+            nodes: Book::grow(policy, bucket, candidates::all(bucket), root),
+        }
     }
 
-    /// Adds the node for `cands` and its subtree; returns its id.
+    /// The nodes of the subtree of `cands` at `position`, its root first (ids local to the
+    /// subtree). Large nodes grow their children on every core; ids are the same whatever
+    /// the number of threads.
     fn grow<P: Policy>(
-        &mut self,
         policy: &P,
         bucket: &Bucket,
         cands: Vec<u32>,
         position: Position,
-    ) -> u32 {
-        let id = self.nodes.len() as u32;
+    ) -> Vec<BookNode> {
         let decision = (cands.len() >= BOOK_MIN_CANDIDATES && !position.is_over())
             .then(|| policy.decide(bucket, &cands, &position));
         let Some(Decision::Letter(letter)) = decision else {
-            self.nodes.push(BookNode::Leaf { candidates: cands });
-            return id;
+            return vec![BookNode::Leaf { candidates: cands }];
         };
-        self.nodes.push(BookNode::Branch {
-            letter,
-            children: Vec::new(),
-        });
-        let mut children = Vec::new();
-        for (mask, family) in candidates::partition(bucket, &cands, letter) {
+        let families = candidates::partition(bucket, &cands, letter);
+        let grow = |(mask, family): (u32, Vec<u32>)| {
             let after = position.after(Step::Letter {
                 letter,
                 positions: mask,
             });
-            let child = self.grow(policy, bucket, family, after);
-            children.push((mask, child));
+            (mask, Book::grow(policy, bucket, family, after))
+        };
+        let subtrees: Vec<(u32, Vec<BookNode>)> = if cands.len() >= BOOK_PARALLEL_MIN {
+            families.into_par_iter().map(grow).collect()
+        } else {
+            families.into_iter().map(grow).collect()
+        };
+        let mut nodes = vec![BookNode::Leaf {
+            candidates: Vec::new(),
+        }];
+        let mut children = Vec::with_capacity(subtrees.len());
+        for (mask, subtree) in subtrees {
+            let offset = nodes.len() as u32;
+            children.push((mask, offset));
+            nodes.extend(subtree.into_iter().map(|node| {
+                match node {
+                    BookNode::Branch { letter, children } => BookNode::Branch {
+                        letter,
+                        children: children
+                            .into_iter()
+                            .map(|(m, id)| (m, id + offset))
+                            .collect(),
+                    },
+                    leaf => leaf,
+                }
+            }));
         }
-        self.nodes[id as usize] = BookNode::Branch { letter, children };
-        id
+        nodes[0] = BookNode::Branch { letter, children };
+        nodes
     }
 }
 
@@ -140,17 +161,39 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         });
     }
 
+    fn prepare_games(&self, games: &[(usize, usize)]) {
+        games.par_iter().for_each(|&(length, count)| {
+            if self
+                .policy
+                .eager_book(count, self.lexicon.bucket(length).len())
+            {
+                self.book(length);
+            }
+        });
+    }
+
+    fn save_cache(&self) -> std::io::Result<usize> {
+        self.policy.save_cache()
+    }
+
     fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
         super::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
     }
 
     fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {
+        // The book if it was prepared; otherwise the game decides on its own.
+        let book = self.books.get_built(length);
+        let bucket = self.lexicon.bucket(length);
         Box::new(PolicyPlayer {
             policy: &self.policy,
-            bucket: self.lexicon.bucket(length),
-            book: self.book(length),
-            node: Some(0),
-            candidates: Vec::new(),
+            bucket,
+            book,
+            node: book.map(|_| 0),
+            candidates: if book.is_some() {
+                Vec::new()
+            } else {
+                candidates::all(bucket)
+            },
             stale: false,
         })
     }
@@ -214,6 +257,47 @@ impl<P: Policy> Player for PolicyPlayer<'_, P> {
             Decision::Letter(letter) => Guess::Letter(letter),
             Decision::Word(index) => Guess::Word(self.bucket.word_str(index as usize).to_string()),
         }
+    }
+
+    fn explain(&self, state: &GameState) -> Option<String> {
+        // In the book the player holds no candidates: find them from the state.
+        let found;
+        let cands = if self.candidates.is_empty() || self.stale || self.node.is_some() {
+            found = candidates::consistent(self.bucket, state);
+            &found
+        } else {
+            &self.candidates
+        };
+        if cands.is_empty() {
+            return None;
+        }
+        let alternatives =
+            self.policy
+                .alternatives(self.bucket, cands, &state.position(), EXPLAINED_MOVES);
+        let (&(played, score), rest) = alternatives.moves.split_first()?;
+        let name = |d: Decision| match d {
+            Decision::Letter(l) => l.to_string(),
+            Decision::Word(i) => self.bucket.word_str(i as usize).to_string(),
+        };
+        let kind = if alternatives.exact {
+            "exact"
+        } else {
+            "estimated"
+        };
+        let others: Vec<String> = rest
+            .iter()
+            .map(|&(d, s)| format!("{} {s:.3}", name(d)))
+            .collect();
+        let plural = if cands.len() == 1 { "" } else { "s" };
+        let mut line = format!(
+            "{} candidate{plural}: {} expects {score:.3} ({kind})",
+            cands.len(),
+            name(played)
+        );
+        if !others.is_empty() {
+            line.push_str(&format!("; then {}", others.join(", ")));
+        }
+        Some(line)
     }
 
     fn learn(&mut self, guess: &Guess, outcome: Outcome) {

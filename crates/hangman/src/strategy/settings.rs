@@ -10,6 +10,10 @@ pub struct Settings {
     /// Strategy parameters as KEY=VALUE pairs; each strategy documents the keys it takes
     /// and rejects any other.
     pub params: Vec<(String, String)>,
+    /// A folder where strategies that take long to decide (`best`) may keep their
+    /// decisions between runs, keyed by word list, parameters and maximum of wrong guesses
+    /// and checked before use; `None`: no cache.
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Settings {
@@ -18,6 +22,7 @@ impl Default for Settings {
             max_wrong: 5,
             seed: 1,
             params: Vec::new(),
+            cache_dir: None,
         }
     }
 }

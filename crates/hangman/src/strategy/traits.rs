@@ -42,6 +42,14 @@ pub trait Strategy: Send + Sync {
     /// it is measured as setup rather than as game time. Optional.
     fn prepare(&self, _lengths: &[usize]) {}
 
+    /// Like [`Strategy::prepare`] for a run of `games` (length, number of games): a strategy
+    /// may skip work that pays only over many games (an opening book slow to build, when
+    /// a run plays a few words). By default, prepares every length.
+    fn prepare_games(&self, games: &[(usize, usize)]) {
+        let lengths: Vec<usize> = games.iter().map(|&(length, _)| length).collect();
+        self.prepare(&lengths);
+    }
+
     /// A player for one game of a word of `length` letters. `seed` feeds any randomness the
     /// strategy uses, so a game replays exactly.
     fn player(&self, length: usize, seed: u64) -> Box<dyn Player + '_>;
@@ -54,6 +62,17 @@ pub trait Strategy: Send + Sync {
     fn evaluate_length(&self, _length: usize) -> Option<Vec<GameResult>> {
         None
     }
+
+    /// Writes what the strategy caches on disk between runs (see
+    /// [`Settings::cache_dir`](super::Settings::cache_dir)), for the lengths it has played;
+    /// returns how many files it wrote. Strategies that cache nothing write nothing.
+    ///
+    /// # Errors
+    ///
+    /// When a cache file cannot be written (the run's results are unaffected).
+    fn save_cache(&self) -> std::io::Result<usize> {
+        Ok(0)
+    }
 }
 
 /// One game's guesser.
@@ -63,4 +82,11 @@ pub trait Player {
 
     /// Learns how `guess` landed.
     fn learn(&mut self, guess: &Guess, outcome: Outcome);
+
+    /// Why the player would choose its next guess at `state`, in a line (e.g. the expected
+    /// score of its best alternatives), or `None` if it cannot say. Asked before
+    /// [`Player::choose`] when a game is recorded; it must not change the guess.
+    fn explain(&self, _state: &GameState) -> Option<String> {
+        None
+    }
 }

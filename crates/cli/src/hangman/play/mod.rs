@@ -51,6 +51,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         lives: args.lives(),
         seed,
         guesser,
+        cache_dir: super::cache_dir(args.no_cache),
     };
     let mut session = Session::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.

@@ -245,6 +245,8 @@ impl Reverse {
             player.learn(guess, *outcome);
         }
         self.phase = Phase::Asking(player.choose(&state));
+        // So the next session's first guesses are instant; a failure costs only time.
+        let _ = strategy.save_cache();
     }
 
     /// Reads the player's answer to `guess`: positions (1-based), a pattern, or no/yes.

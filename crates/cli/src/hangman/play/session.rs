@@ -60,6 +60,8 @@ pub struct Config {
     pub seed: u64,
     /// In reversed roles, the strategy that guesses.
     pub guesser: Option<&'static StrategyInfo>,
+    /// Where the guesser may keep its decisions between sessions.
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -126,6 +128,7 @@ impl Session {
                     max_wrong: config.max_wrong(),
                     seed: config.seed,
                     params: Vec::new(),
+                    cache_dir: config.cache_dir.clone(),
                 };
                 Some(info.build(config.lexicon.clone(), &settings)?)
             }

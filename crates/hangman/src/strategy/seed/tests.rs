@@ -76,6 +76,7 @@ fn build_with(
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        cache_dir: None,
     };
     strategy::find(name)?.build(lexicon.clone(), &settings)
 }
