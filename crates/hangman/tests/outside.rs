@@ -14,6 +14,7 @@ fn settings(max_wrong: u32) -> Settings {
         max_wrong,
         seed: 1,
         params: Vec::new(),
+        cache_dir: None,
     }
 }
 
