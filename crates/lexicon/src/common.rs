@@ -8,7 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{Lexicon, LexiconError, LoadOptions};
+use crate::error::LexiconError;
+use crate::words::{Lexicon, LoadOptions};
 
 /// The embedded tier: two `#` lines saying where it comes from, then one word per line.
 const EMBEDDED: &str = include_str!("../data/common-words.txt");
@@ -58,7 +59,7 @@ impl CommonTier {
         let Some(path) = path else {
             return Ok(CommonTier::embedded());
         };
-        let bytes = crate::read_file(path)?;
+        let bytes = crate::words::read_file(path)?;
         // Dictionary files in other encodings still work: lines that are not plain a-z are
         // left out and counted like proper names.
         let text = String::from_utf8_lossy(&bytes);

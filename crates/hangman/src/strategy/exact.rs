@@ -47,7 +47,7 @@
 //! is a function of the state alone and results do not depend on threads or on the order
 //! in which states were searched.
 //!
-//! States are keyed as in [`table`](super::table): by the candidate set, the wrong guesses
+//! States are keyed as in the strategies' transposition table (`strategy::table`): by the candidate set, the wrong guesses
 //! and the running score.
 
 use lexicon::{Bucket, Letter};

@@ -3,10 +3,10 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use super::look::{self, Palette};
 use super::reverse::{self, Phase, Reverse};
 use super::round::Round;
 use super::session::Session;
-use super::ui::{self, Palette};
 
 /// The longest input line (the longest word a board holds).
 const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
@@ -86,7 +86,7 @@ impl App {
 
     /// Tells the UI the terminal's size (below the minimum, keys are ignored).
     pub fn fit(&mut self, width: u16, height: u16) {
-        self.too_small = ui::too_small(width, height);
+        self.too_small = look::too_small(width, height);
     }
 
     /// Whether a game has started and is not over: quitting it then asks first.

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod line;
+pub mod look;
 pub mod reverse;
 pub mod round;
 pub mod secrets;
@@ -58,7 +59,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     session.check()?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.line {
-        let palette = ui::Palette::new(args.color.resolve());
+        let palette = look::Palette::new(args.color.resolve());
         tui::run(app::App::new(session)?, palette, &signals)
     } else {
         let echo = !std::io::stdin().is_terminal();

@@ -6,7 +6,8 @@ use std::io::Write;
 use ratatui::crossterm::event::Event;
 
 use super::app::App;
-use super::ui::{self, Palette};
+use super::look::Palette;
+use super::ui;
 use crate::terminal::{Signals, TtyEvent, next_event};
 
 /// Restores the terminal when dropped, so every way out of [`run`] (return, `?`, panic

@@ -1,66 +1,24 @@
 //! Drawing the [`App`] into a ratatui frame: gibbet, board, alphabet, lives, message, input
 //! and key help, centred in a large terminal; or a note when the terminal is too small.
-//! Hits and misses are coloured (green, red) unless colour is off ([`Palette`]); every mark
+//! Hits and misses are coloured (green, red) unless colour is off ([`Palette`](super::look::Palette)); every mark
 //! also reads without colour (hits in upper case and bold, misses as `·` and dim).
 
 use hangman::{GameState, Status};
 use lexicon::Letter;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Mode, Tone};
+use super::look::{MIN_HEIGHT, MIN_WIDTH, Palette, too_small};
 use super::reverse::Phase;
-
-/// The smallest terminal the UI draws in.
-pub const MIN_WIDTH: u16 = 64;
-/// The smallest terminal height the UI draws in.
-pub const MIN_HEIGHT: u16 = 20;
 
 /// The largest area the UI spreads over; a larger terminal shows it centred.
 const MAX_WIDTH: u16 = 90;
 /// See [`MAX_WIDTH`].
 const MAX_HEIGHT: u16 = 26;
-
-/// The styles of the UI, with colour or without (`--color never`, `NO_COLOR`).
-#[derive(Clone, Copy, Debug)]
-pub struct Palette {
-    hit: Style,
-    miss: Style,
-    info: Style,
-    help: Style,
-}
-
-impl Palette {
-    /// The styles, coloured or not.
-    pub fn new(colour: bool) -> Palette {
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let dim = Style::new().add_modifier(Modifier::DIM);
-        if colour {
-            Palette {
-                hit: bold.fg(Color::Green),
-                miss: Style::new().fg(Color::Red),
-                info: Style::new().fg(Color::Cyan),
-                help: Style::new().fg(Color::DarkGray),
-            }
-        } else {
-            Palette {
-                hit: bold,
-                miss: dim,
-                info: Style::new(),
-                help: dim,
-            }
-        }
-    }
-}
-
-impl Default for Palette {
-    fn default() -> Palette {
-        Palette::new(true)
-    }
-}
 
 /// The gibbet after `stage` of 6 parts of the man are drawn.
 pub fn gibbet(stage: u32) -> [String; 7] {
@@ -83,11 +41,6 @@ pub fn stage(state: &GameState) -> u32 {
     }
     let lives = state.max_wrong() + 1;
     (state.wrong_guesses() * 6).div_ceil(lives).min(6)
-}
-
-/// Whether an area is too small for the UI.
-pub fn too_small(width: u16, height: u16) -> bool {
-    width < MIN_WIDTH || height < MIN_HEIGHT
 }
 
 /// Draws the whole UI.

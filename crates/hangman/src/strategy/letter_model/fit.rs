@@ -15,8 +15,9 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
+use super::model::LetterModel;
+use super::weights::Weights;
 use super::windows::{BoardEvidence, SOURCES};
-use super::{LetterModel, Weights};
 use crate::game::{Game, Guess, Status};
 use crate::referee::Fair;
 

@@ -10,6 +10,9 @@ use lexicon::{Letter, LetterSet, Lexicon};
 
 use super::index::{MARKER, MAX_WINDOW, Trie, letter_symbol};
 
+/// Completions listed in [`LetterOdds::likely`](super::LetterOdds::likely).
+pub(super) const LIKELY: usize = 5;
+
 /// Symbols 1 (the marker) ..= 27 (`z`), stored at index `symbol - 1`.
 const SYMBOLS: usize = 27;
 
@@ -199,7 +202,7 @@ impl LanguageModel {
 
     /// The posterior over the completions of `board` that are not words of `known` nor
     /// in `excluded`, from the `beam` most likely partial completions at each cell, with the
-    /// [`LIKELY`](super::LIKELY) likeliest kept by name. `None`
+    /// [`LIKELY`] likeliest kept by name. `None`
     /// if no completion is left.
     pub(crate) fn completions(
         &self,
@@ -301,7 +304,7 @@ impl LanguageModel {
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let top = ranked
             .iter()
-            .take(super::LIKELY)
+            .take(LIKELY)
             .map(|&(p, i)| {
                 let mut j = i;
                 for q in (0..board.len()).rev() {

@@ -15,8 +15,8 @@
 
 use lexicon::{Bucket, Letter, LetterSet};
 
-use super::Weights;
 use super::index::{MARKER, MAX_WINDOW, Slot, SubstringIndex, letter_symbol};
+use super::weights::Weights;
 
 /// Evidence sources, in [`Weights`] order: windows of 2..=[`MAX_WINDOW`] symbols, then
 /// exact fits, near fits, and the positional prior.
