@@ -79,7 +79,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "lookahead",
         aliases: &["best"],
-        summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [exact=N letters=N safe=N depth=1|2 base=entropy|greedy]",
+        summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [solve=N exact=2..12 depth=1..4 deep=N letters=N safe=N inner_letters=N inner_safe=N base=entropy|greedy]",
         deterministic: true,
         assumes_outside: false,
         build: |lexicon, settings| {
