@@ -46,12 +46,19 @@ fn key(r: &GameResult) -> (String, u32, bool, u32, u32) {
     (r.word.clone(), r.score, r.won, r.wrong_guesses, r.guesses)
 }
 
+/// How many of a bucket's words the debug tests replay through the game loop: every
+/// `SAMPLE`-th (the tree still evaluates the whole bucket). The proptest at the end checks the
+/// tree against the game on random lists; `every_word_replays_as_the_tree_evaluates` replays
+/// all of them in the release job (`cargo test --release -- --ignored`).
+const SAMPLE: usize = 23;
+
 fn check_tree_equals_replay(
     lexicon: &Arc<Lexicon>,
     name: &str,
     params: &[(&str, &str)],
     lengths: &[usize],
     max_wrongs: &[u32],
+    step: usize,
 ) {
     for &max_wrong in max_wrongs {
         let strategy = build(lexicon, name, max_wrong, params);
@@ -61,8 +68,11 @@ fn check_tree_equals_replay(
             let tree = strategy
                 .evaluate_length(length)
                 .expect("policies evaluate as a tree");
-            let played = replay(strategy.as_ref(), &words, max_wrong);
             assert_eq!(tree.len(), words.len());
+            let (tree, words): (Vec<_>, Vec<String>) =
+                tree.into_iter().zip(words).step_by(step).unzip();
+            let played = replay(strategy.as_ref(), &words, max_wrong);
+            assert_eq!(played.len(), words.len());
             for (t, p) in tree.iter().zip(&played) {
                 assert_eq!(
                     key(t),
@@ -76,13 +86,26 @@ fn check_tree_equals_replay(
 
 #[test]
 fn tree_equals_replay_for_greedy_and_entropy() {
+    greedy_and_entropy_tree_equals_replay(SAMPLE);
+}
+
+fn greedy_and_entropy_tree_equals_replay(step: usize) {
     let lexicon = Arc::new(Lexicon::embedded());
     for name in ["greedy", "entropy"] {
-        check_tree_equals_replay(&lexicon, name, &[], &[2, 3, 4, 9, 16], &[0, 2, 5]);
+        check_tree_equals_replay(&lexicon, name, &[], &[2, 3, 4, 9, 16], &[0, 2, 5], step);
     }
     // Other thresholds change which branch of the evaluator is taken.
-    check_tree_equals_replay(&lexicon, "greedy", &[("word_at", "1")], &[3, 12], &[1, 5]);
-    check_tree_equals_replay(&lexicon, "entropy", &[("word_at", "6")], &[3, 12], &[1, 5]);
+    let (greedy, entropy) = ([("word_at", "1")], [("word_at", "6")]);
+    check_tree_equals_replay(&lexicon, "greedy", &greedy, &[3, 12], &[1, 5], step);
+    check_tree_equals_replay(&lexicon, "entropy", &entropy, &[3, 12], &[1, 5], step);
+}
+
+/// The two tests above with every word of each bucket replayed.
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test strategies -- --ignored"]
+fn every_word_replays_as_the_tree_evaluates() {
+    greedy_and_entropy_tree_equals_replay(1);
+    lookahead_tree_equals_replay(1);
 }
 
 /// Parameters that keep the lookahead quick in a debug build: length 2 solved exactly,
@@ -98,8 +121,12 @@ const LIGHT: &[(&str, &str)] = &[
 
 #[test]
 fn tree_equals_replay_for_lookahead() {
+    lookahead_tree_equals_replay(SAMPLE);
+}
+
+fn lookahead_tree_equals_replay(step: usize) {
     let lexicon = Arc::new(Lexicon::embedded());
-    check_tree_equals_replay(&lexicon, "best", LIGHT, &[2, 3, 13], &[1, 5]);
+    check_tree_equals_replay(&lexicon, "best", LIGHT, &[2, 3, 13], &[1, 5], step);
     check_tree_equals_replay(
         &lexicon,
         "lookahead",
@@ -111,6 +138,7 @@ fn tree_equals_replay_for_lookahead() {
         ],
         &[2, 14],
         &[3],
+        step,
     );
     // The defaults, on a few hundred words of lengths 3 (solved exactly) and 6.
     let some: Vec<&str> = [3usize, 6]
@@ -118,7 +146,7 @@ fn tree_equals_replay_for_lookahead() {
         .flat_map(|&l| lexicon.bucket(l).words().step_by(40).collect::<Vec<_>>())
         .collect();
     let small = Arc::new(Lexicon::from_words(some).unwrap());
-    check_tree_equals_replay(&small, "best", &[], &[3, 6], &[2, 5]);
+    check_tree_equals_replay(&small, "best", &[], &[3, 6], &[2, 5], step);
 }
 
 #[test]
@@ -178,14 +206,10 @@ fn lookahead_is_never_worse_than_its_base() {
     }
 }
 
-/// The challenge dictionary, or `None` when `../shared` is absent (the caller says it
-/// skipped).
+/// The challenge dictionary, or `None` (after saying so; a failure in CI) when `../shared`
+/// is absent.
 fn challenge() -> Option<Arc<Lexicon>> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        return None;
-    }
+    let path = wordplay_testkit::shared_data("words.txt")?;
     let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
     Some(Arc::new(lexicon))
 }
@@ -200,7 +224,6 @@ fn challenge() -> Option<Arc<Lexicon>> {
 #[ignore = "release only: cargo test --release -p hangman --test strategies -- --ignored"]
 fn best_claims_hold_on_the_challenge_dictionary() {
     let Some(lexicon) = challenge() else {
-        eprintln!("skipped: ../shared/data/words.txt is absent");
         return;
     };
     let best = build(&lexicon, "best", 5, &[]);
