@@ -54,13 +54,8 @@ impl Difficulty {
 pub fn daily_seed(date: &str) -> u64 {
     // FNV-1a over a tagged date, then a SplitMix64 finalizer so that consecutive days get
     // unrelated seeds.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in "wordplay blender daily ".bytes().chain(date.bytes()) {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
+    let tagged = "wordplay blender daily ".bytes().chain(date.bytes());
+    lexicon::hash::mix64(lexicon::hash::fnv1a(tagged))
 }
 
 #[cfg(test)]

@@ -286,7 +286,23 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<(Vec<u8>, bool)
     }
 }
 
+/// `text` safe to print on a terminal: control characters (escape sequences, carriage
+/// returns, tabs) written as escapes such as `\u{1b}`, everything else as it is.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// `text` made [`printable`] and cut to 40 characters.
 fn shorten(text: &str) -> String {
+    let text = printable(text);
     let mut chars = text.chars();
     let head: String = chars.by_ref().take(40).collect();
     if chars.next().is_some() {
@@ -299,6 +315,20 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters_only() {
+        assert_eq!(printable("caf\u{e9} \u{fffd}"), "caf\u{e9} \u{fffd}");
+        assert_eq!(printable("\x1b[2Ja\tb\r"), "\\u{1b}[2Ja\\tb\\r");
+        let refused = all(b"\x1b[31mred\xff\n");
+        assert_eq!(
+            refused,
+            [Input::Refused {
+                shown: "\\u{1b}[31mred\u{fffd}".to_string(),
+                why: "is not UTF-8 text",
+            }]
+        );
+    }
 
     fn all(input: &'static [u8]) -> Vec<Input> {
         let lines = Lines::spawn(input, Signals::none());

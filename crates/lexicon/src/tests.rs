@@ -124,12 +124,9 @@ fn embedded_list_is_the_wordnik_list() {
 
 #[test]
 fn shared_words_txt_loads_if_present() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        eprintln!("skipped: {} not found", path.display());
+    let Some(path) = wordplay_testkit::shared_data("words.txt") else {
         return;
-    }
+    };
     let (lex, report) = Lexicon::from_path(&path, &LoadOptions::default()).unwrap();
     assert_eq!(lex.len(), 173_528);
     assert_eq!(report.duplicates, 0);
@@ -156,6 +153,22 @@ proptest! {
                 prop_assert_eq!(bucket.letters(id.index).contains(l), expected != 0);
             }
         }
+    }
+}
+
+/// A file above the limit is refused from its size, before a byte is read: the sparse file
+/// here holds only zeros, which reading would refuse as a line too long instead.
+#[test]
+fn a_file_above_the_limit_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(MAX_FILE_BYTES + 1).unwrap();
+    match Lexicon::from_path(&path, &LoadOptions::default()) {
+        Err(e @ LexiconError::TooLarge { .. }) => {
+            assert!(e.to_string().contains("larger than 256 MiB"), "{e}")
+        }
+        other => panic!("{other:?}"),
     }
 }
 

@@ -2,11 +2,9 @@
 
 use crate::error::LexiconError;
 use crate::letter::{Letter, LetterSet};
+use crate::limits::{MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_WORD_LEN};
 
 use std::path::Path;
-
-/// The longest word a lexicon accepts: position masks are `u32`.
-pub const MAX_WORD_LEN: usize = 32;
 
 /// How loading treats lines that are not words.
 #[derive(Clone, Copy, Debug, Default)]
@@ -446,15 +444,6 @@ impl Lexicon {
     }
 }
 
-/// The largest word-list file read: 256 MiB, over 100 times the 173,528-word challenge list
-/// (a list of a million words takes about 10 MiB). A larger file, or an endless stream such
-/// as `/dev/zero`, is an error rather than a process growing until the machine swaps.
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// The longest line of a word-list file, in bytes: no word is longer than
-/// [`MAX_WORD_LEN`] letters, so a longer line means the file is not a word list.
-pub const MAX_LINE_BYTES: usize = 1024;
-
 /// The bytes of a word-list file; a directory, an unreadable file, a file above
 /// [`MAX_FILE_BYTES`] or a line above [`MAX_LINE_BYTES`] is an error naming it. Read in
 /// pieces, so that a stream without line ends fails after [`MAX_LINE_BYTES`].
@@ -468,6 +457,17 @@ pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LexiconError> {
         path: path.to_path_buf(),
         source,
     })?;
+    // A regular file says its size: refuse a large one before reading any of it (streams
+    // and pipes say 0 and are stopped as they are read).
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > MAX_FILE_BYTES)
+    {
+        return Err(LexiconError::TooLarge {
+            path: path.to_path_buf(),
+            limit_mib: MAX_FILE_BYTES >> 20,
+        });
+    }
     read_limited(file, path, MAX_FILE_BYTES, MAX_LINE_BYTES)
 }
 

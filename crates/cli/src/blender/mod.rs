@@ -16,6 +16,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use wordplay_cli::dictionary;
 use wordplay_cli::error::UsageError;
 use wordplay_cli::export::blender::{self as export, DealFormat, Dealing, GamesFormat};
+use wordplay_cli::seed::clock_seed;
 use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
@@ -303,12 +304,6 @@ fn round_generator(
         }
         e => e.into(),
     })
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Loads both tiers (by the one loader both programs use) and indexes them.

@@ -198,14 +198,7 @@ pub(crate) fn table_lines(scores: &HighScores) -> Vec<String> {
         .collect()
 }
 
-/// `1 word`, `2 words`.
-pub(crate) fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("{n} {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+pub(crate) use wordplay_cli::export::units::plural;
 
 /// Whole seconds left, rounded up (a timer shows 120 until a full second has passed).
 pub(crate) fn seconds_left(left: std::time::Duration) -> u64 {

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::ScoreReport;
-use super::units::{micros, millis};
+use super::units::{micros, millis, plural};
 
 pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> std::io::Result<()> {
     if rows && !report.games.is_empty() {
@@ -50,8 +50,12 @@ pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> st
     let s = &report.summary;
     writeln!(
         out,
-        "strategy {} · dictionary {} ({} words) · max wrong {} · {} game(s)",
-        report.strategy, report.dictionary, report.dictionary_words, report.max_wrong, s.games
+        "strategy {} · dictionary {} ({}) · max wrong {} · {}",
+        report.strategy,
+        report.dictionary,
+        plural(report.dictionary_words, "word"),
+        report.max_wrong,
+        plural(s.games, "game")
     )?;
     writeln!(
         out,
@@ -60,12 +64,12 @@ pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> st
     )?;
     writeln!(
         out,
-        "time per game {} mean, {} median, {} p99 · wall {} on {} thread(s)",
+        "time per game {} mean, {} median, {} p99 · wall {} on {}",
         micros(s.mean_micros),
         micros(s.median_micros),
         micros(s.p99_micros),
         millis(s.wall_ms),
-        report.threads
+        plural(report.threads, "thread")
     )?;
     writeln!(
         out,

@@ -93,9 +93,9 @@ fn score_table_rows_and_summary_in_human_units() {
          \x20factual      8     won      2        7       11.7 \n\
          \x20jazz        25    lost      6        7  2512613.1 \n\
          \n\
-         strategy greedy · dictionary words.txt (3 words) · max wrong 5 · 2 game(s)\n\
+         strategy greedy · dictionary words.txt (3 words) · max wrong 5 · 2 games\n\
          average score 16.5000 (total 33) · losses 1 (50.00%)\n\
-         time per game 1.26 s mean, 11.7 µs median, 2.51 s p99 · wall 48.8 s on 2 thread(s)\n\
+         time per game 1.26 s mean, 11.7 µs median, 2.51 s p99 · wall 48.8 s on 2 threads\n\
          one-time setup: dictionary load 26.0 ms, strategy setup 6.90 ms\n"
     );
     // -q: the summary only.

@@ -31,6 +31,18 @@ pub fn millis(ms: f64) -> String {
     micros(ms * 1e3)
 }
 
+/// A count and its noun: `1 word`, `2 words`, `1 wrong guess`, `2 wrong guesses` (nouns
+/// ending in `s`, `x`, `ch` or `sh` take `es`).
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else if ["s", "x", "ch", "sh"].iter().any(|end| noun.ends_with(end)) {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +56,13 @@ mod tests {
         assert_eq!(millis(48_845.8), "48.8 s");
         assert_eq!(millis(26.04), "26.0 ms");
         assert_eq!(millis(1.0), "1.00 ms");
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "word"), "1 word");
+        assert_eq!(plural(0, "game"), "0 games");
+        assert_eq!(plural(2, "wrong guess"), "2 wrong guesses");
+        assert_eq!(plural(1, "wrong guess"), "1 wrong guess");
     }
 }

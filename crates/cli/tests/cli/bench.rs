@@ -232,6 +232,7 @@ fn table_and_markdown_show_every_row_and_length() {
 }
 
 #[test]
+#[cfg(feature = "plot")]
 fn charts_are_written_as_png_and_svg() {
     let (dir, dict) = fixture();
     let charts = dir.path().join("charts");

@@ -1,12 +1,13 @@
 //! The `hangman` scorer from the outside: output formats, the bad-input matrix, and the
 //! challenge's sample words when the shared dictionary is present.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use assert_cmd::Command;
 use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 use predicates::str::contains;
+use wordplay_testkit::shared_data;
 
 const FIXTURE: &str = "bat\ncat\ncot\ncab\ndog\ndig\nfactual\nactual\nnatural\n";
 
@@ -20,18 +21,6 @@ fn fixture(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
     let path = dir.path().join(name);
     std::fs::write(&path, bytes).unwrap();
     (dir, path)
-}
-
-fn shared_data(file: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} not found", path.display());
-        None
-    }
 }
 
 /// Timings (and the thread count) differ run to run: snapshots show `T` instead.
@@ -126,7 +115,7 @@ fn table_lists_games_then_the_summary() {
         .assert()
         .success()
         .stdout(contains("cot -> COT; score=").and(contains("average score")))
-        .stdout(contains("1 game(s)"));
+        .stdout(contains("· 1 game\n"));
 }
 
 #[test]
@@ -273,14 +262,14 @@ fn unknown_words_play_with_allow_unknown() {
         .args(["zebra", "cot", "--allow-unknown"])
         .assert()
         .success()
-        .stdout(contains("zebra").and(contains("2 game(s)")));
+        .stdout(contains("zebra").and(contains("2 games")));
     // Without the flag the known word is still played and the run fails.
     hangman()
         .arg(&dict)
         .args(["zebra", "cot"])
         .assert()
         .code(1)
-        .stdout(contains("1 game(s)").and(contains("not played (not in the dictionary): zebra")));
+        .stdout(contains("· 1 game\n").and(contains("not played (not in the dictionary): zebra")));
 }
 
 #[test]

@@ -56,14 +56,8 @@ pub fn play<R: Referee>(
 /// the word and the run's seed only, never on which thread plays it or in what order.
 pub fn game_seed(seed: u64, word: &str) -> u64 {
     // FNV-1a over the word, then a SplitMix64 finalizer mixing in the run seed.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in word.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    let mut z = h ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    use lexicon::hash::{GOLDEN_GAMMA, fnv1a, mix64};
+    mix64(fnv1a(word.bytes()) ^ seed.wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// How to play a run of games.

@@ -17,12 +17,9 @@ use rustc_hash::FxHashMap;
 
 use crate::game::Position;
 
-/// SplitMix64's finalizer: a fixed, well-mixed 64-bit function of `x`.
-fn mix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+/// SplitMix64's step: a fixed, well-mixed 64-bit function of `x` (not zero at zero).
+fn mix64(x: u64) -> u64 {
+    lexicon::hash::mix64(x.wrapping_add(lexicon::hash::GOLDEN_GAMMA))
 }
 
 /// The hash of a set of words (bucket indices): see the module docs.

@@ -6,6 +6,7 @@
 mod csv;
 mod json;
 mod markdown;
+#[cfg(feature = "plot")]
 pub mod plot;
 mod table;
 
@@ -15,6 +16,8 @@ use std::time::Duration;
 
 use hangman::result::{GameResult, RunSummary};
 use serde::Serialize;
+
+use super::units::plural;
 
 /// The output formats of `hangman bench`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -301,16 +304,20 @@ fn caption(report: &BenchReport) -> String {
     let selection = if report.selection == "all" {
         "whole dictionary".to_string()
     } else {
-        format!("sample of {} words, seed {}", report.words, report.seed)
+        format!(
+            "sample of {}, seed {}",
+            plural(report.words, "word"),
+            report.seed
+        )
     };
     let max_wrong: Vec<String> = report.max_wrong.iter().map(u32::to_string).collect();
     format!(
-        "dictionary {} ({} words) · {selection} · referee {} · max wrong {} · {} thread(s) · load {:.1} ms",
+        "dictionary {} ({}) · {selection} · referee {} · max wrong {} · {} · load {:.1} ms",
         report.dictionary,
-        report.dictionary_words,
+        plural(report.dictionary_words, "word"),
         report.referee,
         max_wrong.join(", "),
-        report.threads,
+        plural(report.threads, "thread"),
         report.load_ms
     )
 }

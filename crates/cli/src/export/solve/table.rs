@@ -5,6 +5,7 @@ use std::io::Write;
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
 use super::SolveReport;
+use crate::export::units::plural;
 
 pub(super) fn write(out: &mut dyn Write, report: &SolveReport) -> std::io::Result<()> {
     let mut table = Table::new();
@@ -56,7 +57,8 @@ pub(super) fn write(out: &mut dyn Write, report: &SolveReport) -> std::io::Resul
     };
     writeln!(
         out,
-        "dictionary {} · {} thread(s){stopped}",
-        report.dictionary, report.threads
+        "dictionary {} · {}{stopped}",
+        report.dictionary,
+        plural(report.threads, "thread")
     )
 }

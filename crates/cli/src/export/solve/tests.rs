@@ -96,7 +96,7 @@ fn table_has_a_row_per_length_and_a_legend() {
     );
     assert!(text.contains("- = not computed"), "{text}");
     assert!(text.contains("stopped: time limit"), "{text}");
-    assert!(text.contains("2 thread(s)"), "{text}");
+    assert!(text.contains("2 threads"), "{text}");
 }
 
 #[test]

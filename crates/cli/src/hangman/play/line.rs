@@ -10,7 +10,7 @@ use hangman::GameState;
 
 use super::reverse::{self, Phase};
 use super::session::Session;
-use crate::terminal::{Input, Lines, Terminated};
+use crate::terminal::{Input, Lines, Terminated, printable};
 
 /// Typed on its own line, ends the session.
 const QUIT: &str = ":quit";
@@ -32,7 +32,7 @@ pub fn run(
             match input.next()? {
                 Input::Line(line) => {
                     if echo {
-                        writeln!(out, "{line}")?;
+                        writeln!(out, "{}", printable(&line))?;
                     }
                     return Ok((line.trim() != QUIT).then_some(line));
                 }

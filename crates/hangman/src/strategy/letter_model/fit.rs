@@ -16,8 +16,9 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
 use super::model::LetterModel;
+use super::weights::SOURCES;
 use super::weights::Weights;
-use super::windows::{BoardEvidence, SOURCES};
+use super::windows::BoardEvidence;
 use crate::game::{Game, Guess, Status};
 use crate::referee::Fair;
 

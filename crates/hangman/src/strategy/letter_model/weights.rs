@@ -2,7 +2,10 @@
 //! evidence gatherers ([`super::windows`]) and the fitter can use them without the model.
 
 use super::index::MAX_WINDOW;
-use super::windows::SOURCES;
+
+/// Evidence sources, in [`Weights`] order: windows of 2..=[`MAX_WINDOW`] symbols, then
+/// exact fits, near fits, and the positional prior (the windows module gathers them).
+pub(crate) const SOURCES: usize = MAX_WINDOW - 1 + 3;
 
 /// How the model weighs its evidence. The defaults were fitted with [`fit`](super::fit()) on held-out
 /// parts of the challenge dictionary (`words.txt`); `hangman holdout` fits them on any

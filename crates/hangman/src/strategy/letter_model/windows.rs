@@ -16,11 +16,8 @@
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::index::{MARKER, MAX_WINDOW, Slot, SubstringIndex, letter_symbol};
-use super::weights::Weights;
+use super::weights::{SOURCES, Weights};
 
-/// Evidence sources, in [`Weights`] order: windows of 2..=[`MAX_WINDOW`] symbols, then
-/// exact fits, near fits, and the positional prior.
-pub(crate) const SOURCES: usize = MAX_WINDOW - 1 + 3;
 const EXACT: usize = MAX_WINDOW - 1;
 const NEAR: usize = EXACT + 1;
 const PRIOR: usize = EXACT + 2;
