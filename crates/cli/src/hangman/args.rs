@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use hangman::strategy::StrategyInfo;
 
+use super::flags::MaxWrong;
+use super::values::{StrategyChoice, parse_param, parse_strategy};
 use crate::export::bench::BenchFormat;
 
 /// Score, benchmark, play and solve hangman (the 2011 Factual challenge's rules).
@@ -144,11 +146,9 @@ pub struct SuggestArgs {
           value_parser = clap::value_parser!(u64).range(1..=26))]
     pub top: u64,
 
-    /// Wrong guesses allowed; one more loses.
-    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
-          value_name = "N", default_value_t = 5,
-          value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: u32,
+    /// The limit of wrong guesses.
+    #[command(flatten)]
+    pub limit: MaxWrong,
 
     /// Play out expected final scores when at most this many candidates are left.
     #[arg(long, value_name = "N", default_value_t = 500)]
@@ -253,11 +253,9 @@ pub struct ScoreArgs {
     #[command(flatten)]
     pub strategy: StrategyArgs,
 
-    /// Wrong guesses allowed; one more loses (the challenge: 5; the seed tool used 4).
-    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
-          value_name = "N", default_value_t = 5,
-          value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: u32,
+    /// The limit of wrong guesses.
+    #[command(flatten)]
+    pub limit: MaxWrong,
 
     /// Who answers: `fair` (the test word is the secret), `evil` (keeps the largest word
     /// family) or `evil-lookahead` (keeps the family worth the most misses). A cheating
@@ -304,41 +302,10 @@ pub struct ScoreArgs {
     pub positionals: Vec<String>,
 }
 
-/// A strategy named on the command line, resolved once (when parsed) to its registry entry.
-#[derive(Clone, Copy)]
-pub struct StrategyChoice(pub &'static StrategyInfo);
-
-impl std::fmt::Debug for StrategyChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.name)
-    }
-}
-
-impl std::ops::Deref for StrategyChoice {
-    type Target = StrategyInfo;
-
-    fn deref(&self) -> &StrategyInfo {
-        self.0
-    }
-}
-
-pub(super) fn parse_strategy(name: &str) -> Result<StrategyChoice, String> {
-    hangman::strategy::find(name)
-        .map(StrategyChoice)
-        .map_err(|e| e.to_string())
-}
-
 impl PlayArgs {
     /// The lives: `--lives`, or `--max-wrong` + 1.
     pub fn lives(&self) -> u32 {
         self.max_wrong.map_or(self.lives, |m| m + 1)
-    }
-}
-
-pub(super) fn parse_param(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
-        _ => Err(format!("{text:?} is not KEY=VALUE")),
     }
 }
 

@@ -45,6 +45,12 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut max_wrong = args.max_wrong.clone();
     dedup_in_order(&mut max_wrong);
 
+    #[cfg(not(feature = "plot"))]
+    if args.plot.is_some() {
+        return Err(crate::error::usage(
+            "this build has no charts: --plot needs the `plot` feature (on by default)",
+        ));
+    }
     if let Some(dir) = &args.plot {
         // Fail before a long run rather than after it.
         std::fs::create_dir_all(dir)
@@ -65,12 +71,12 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         tree: args.selection.sample.is_none() && !args.replay && !args.referee.is_evil(),
         referee: args.referee,
         seed: args.selection.seed,
-        cache_dir: super::cache_dir(args.no_cache),
+        cache_dir: super::resolve::cache_dir(args.no_cache),
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
     let threads = args.threads.map(|n| n as usize);
-    let (outcome, threads) = super::with_threads(threads, || {
+    let (outcome, threads) = super::resolve::with_threads(threads, || {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &params, &max_wrong, &bar);
         bar.finish_and_clear();
@@ -93,6 +99,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
+    #[cfg(feature = "plot")]
     if let Some(dir) = &args.plot {
         for path in export::plot::write_charts(&report, dir)? {
             eprintln!("wrote {}", path.display());
@@ -215,7 +222,7 @@ impl Plan<'_> {
                     .map_err(|e| usage(e.to_string()))?;
                 let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
                 rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
-                super::save_cache(strategy.as_ref());
+                super::resolve::save_cache(strategy.as_ref());
             }
         }
         Ok(rows)

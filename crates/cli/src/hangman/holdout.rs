@@ -18,8 +18,10 @@ use hangman::strategy::{self, Settings};
 use lexicon::{Lexicon, LoadOptions};
 use serde::Serialize;
 
+use super::flags::MaxWrong;
 use crate::dictionary;
 use crate::error::usage;
+use crate::export::units::plural;
 
 /// Arguments of `hangman holdout`.
 #[derive(Debug, Args)]
@@ -42,10 +44,9 @@ pub struct HoldoutArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// Wrong guesses allowed; one more loses (5: six lives).
-    #[arg(short = 'm', long = "max-wrong-guesses", value_name = "N", default_value_t = 5,
-          value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: u32,
+    /// The limit of wrong guesses.
+    #[command(flatten)]
+    pub limit: MaxWrong,
 
     /// Strategies to play, comma-separated (letters and mixed share one letter model).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "letters,mixed",
@@ -65,7 +66,7 @@ pub struct HoldoutArgs {
     /// A strategy parameter: KEY=VALUE for every strategy, or STRATEGY:KEY=VALUE for one
     /// (repeatable; see `hangman list`; letters and mixed share the model, so its
     /// parameters are not taken here).
-    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::args::parse_param)]
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::values::parse_param)]
     pub params: Vec<(String, String)>,
 
     /// Worker threads (default: all cores). Results are identical for any count.
@@ -151,7 +152,7 @@ struct StrategyRun {
 
 /// A strategy's canonical name, from a name or an alias.
 fn strategy_name(name: &str) -> Result<String, String> {
-    super::args::parse_strategy(name).map(|choice| choice.0.name.to_string())
+    super::values::parse_strategy(name).map(|choice| choice.0.name.to_string())
 }
 
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
@@ -198,7 +199,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
         }
     };
     let threads = args.threads.map(|n| n as usize);
-    let (report, threads) = super::with_threads(threads, || -> anyhow::Result<Report> {
+    let (report, threads) = super::resolve::with_threads(threads, || -> anyhow::Result<Report> {
         let mut fit = None;
         let mut weights = Weights::default();
         if !args.no_fit {
@@ -207,7 +208,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
                 &FitOptions {
                     fold: usize::try_from(args.fold).unwrap_or(usize::MAX),
                     seed: args.seed,
-                    max_wrong: args.max_wrong,
+                    max_wrong: args.limit.max_wrong,
                     ..FitOptions::default()
                 },
             );
@@ -228,7 +229,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
             test_file: args.test.as_ref().map(|p| p.display().to_string()),
             test_in_list,
             seed: args.seed,
-            max_wrong: args.max_wrong,
+            max_wrong: args.limit.max_wrong,
             training_words: training.len(),
             train_ms,
             fit,
@@ -271,7 +272,7 @@ fn play(
         })
         .collect();
     let settings = Settings {
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.seed,
         params,
         // Each held-out split trains on a different list, so a cached book is never reused.
@@ -282,7 +283,7 @@ fn play(
         .map_err(|e| usage(e.to_string()))?;
     let setup = start.elapsed() + eval::prepare(strategy.as_ref(), test);
     let options = RunOptions {
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.seed,
         record: false,
     };
@@ -352,11 +353,11 @@ fn write_table(out: &mut dyn Write, r: &Report, verbose: bool) -> std::io::Resul
     }
     writeln!(
         out,
-        "max wrong {} ({} lives) · letter model trained in {:.0} ms · {} thread(s)",
+        "max wrong {} ({} lives) · letter model trained in {:.0} ms · {}",
         r.max_wrong,
         r.max_wrong + 1,
         r.train_ms,
-        r.threads
+        plural(r.threads, "thread")
     )?;
     match &r.fit {
         Some(f) => writeln!(

@@ -54,18 +54,18 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
     }
 
     let settings = Settings {
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.selection.seed,
         params: args.strategy.params.clone(),
-        cache_dir: super::cache_dir(args.strategy.no_cache),
+        cache_dir: super::resolve::cache_dir(args.strategy.no_cache),
     };
     let options = RunOptions {
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.selection.seed,
         record: args.verbose,
     };
     let threads = args.threads.map(|n| n as usize);
-    let (run, threads) = super::with_threads(threads, || {
+    let (run, threads) = super::resolve::with_threads(threads, || {
         let setup_start = Instant::now();
         let strategy = info.build(lexicon.clone(), &settings)?;
         let setup = setup_start.elapsed() + eval::prepare(strategy.as_ref(), &play);
@@ -86,7 +86,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         };
         let wall = start.elapsed();
         bar.finish_and_clear();
-        super::save_cache(strategy.as_ref());
+        super::resolve::save_cache(strategy.as_ref());
         anyhow::Ok((RunSummary::new(&games, setup, wall), games))
     })?;
     let (summary, games) = run?;
@@ -106,7 +106,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         },
         dictionary: dict.name.clone(),
         dictionary_words: lexicon.len(),
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.selection.seed,
         threads,
         load_ms: dict.load_time.as_secs_f64() * 1e3,

@@ -10,7 +10,6 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -112,14 +111,22 @@ fn parse_interval(text: &str) -> Result<f64, String> {
 }
 
 /// Raises `stop` on the first Ctrl-C; a second one exits at once with status 130.
+#[cfg(unix)]
 fn on_ctrl_c(stop: &StopFlag) -> anyhow::Result<()> {
     use signal_hook::consts::SIGINT;
     use signal_hook::flag;
-    let raised: Arc<AtomicBool> = stop.shared();
+    let raised: std::sync::Arc<AtomicBool> = stop.shared();
     // Registered first, so it sees the flag as it was before this signal.
     flag::register_conditional_shutdown(SIGINT, 130, raised.clone())
         .context("cannot install the Ctrl-C handler")?;
     flag::register(SIGINT, raised).context("cannot install the Ctrl-C handler")?;
+    Ok(())
+}
+
+/// Without signal-hook (a unix-only dependency) Ctrl-C keeps its default: the solve ends at
+/// once, without the partial table.
+#[cfg(not(unix))]
+fn on_ctrl_c(_stop: &StopFlag) -> anyhow::Result<()> {
     Ok(())
 }
 
@@ -165,7 +172,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let threads = args.threads.map(|n| n as usize);
     let (solutions, threads) = std::thread::scope(|scope| {
         scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
-        let solved = super::with_threads(threads, || {
+        let solved = super::resolve::with_threads(threads, || {
             // Longest first: the short lengths are the hardest, so a time limit leaves them
             // with bounds rather than starving the lengths that finish.
             let mut solved: Vec<LengthSolution> = progress

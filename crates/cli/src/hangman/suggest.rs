@@ -13,6 +13,7 @@ use lexicon::{Letter, LetterSet};
 use super::args::SuggestArgs;
 use crate::dictionary;
 use crate::error::usage;
+use crate::export::units::plural;
 
 pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
     let cells = parse_board(&args.board)?;
@@ -26,15 +27,16 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         )));
     }
     let wrong = parse_letters(&args.wrong)?;
-    let snapshot =
-        Snapshot::new(cells, wrong, &args.wrong_words, args.max_wrong).map_err(|e| match e {
+    let snapshot = Snapshot::new(cells, wrong, &args.wrong_words, args.limit.max_wrong).map_err(
+        |e| match e {
             SnapshotError::BadLength | SnapshotError::BadWord(_) => usage(e.to_string()),
             _ => anyhow!("{e}"),
-        })?;
+        },
+    )?;
     let info = args.strategy.0;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let settings = Settings {
-        max_wrong: args.max_wrong,
+        max_wrong: args.limit.max_wrong,
         seed: args.seed,
         params: Vec::new(),
         cache_dir: None,
@@ -170,14 +172,13 @@ fn write_advice(
     strategy: &str,
     advice: &Advice,
 ) -> std::io::Result<()> {
-    let n = advice.candidates.len();
-    let plural = if n == 1 { "" } else { "s" };
     writeln!(
         out,
-        "Board {}: {n} candidate{plural}; score so far {}, {} wrong guess(es) left.",
+        "Board {}: {}; score so far {}, {} left.",
         args.board.trim().to_ascii_uppercase(),
+        plural(advice.candidates.len(), "candidate"),
         advice.score,
-        advice.wrong_left
+        plural(advice.wrong_left as usize, "wrong guess")
     )?;
     let exact = advice.letters.iter().any(|a| a.expected_score.is_some());
     if exact {
@@ -228,7 +229,7 @@ fn write_advice(
             }
         }
     }
-    if n <= args.show {
+    if advice.candidates.len() <= args.show {
         writeln!(out, "Candidates: {}", advice.candidates.join(", "))?;
     }
     Ok(())

@@ -23,7 +23,7 @@ fn known_board_ranks_letters_with_odds_and_expected_scores() {
     // itself guesses a word at two candidates: the first, COT.
     let out = stdout(&suggest(&["--board", "c-t", "--wrong", "a"]).success());
     let expected = "\
-Board C-T: 2 candidates; score so far 3, 4 wrong guess(es) left.
+Board C-T: 2 candidates; score so far 3, 4 wrong guesses left.
 Letters by expected final score (guess it, then greedy plays on; lower is better):
   rank  letter  words  share   exp. score
      1  O           1   50.0%       4.000
@@ -38,7 +38,7 @@ Candidates: cot, cut
 fn blank_board_counts_each_word_once() {
     // Three-letter words: cat cot cut dog bat act. T is in 5 of 6, A in 3, C in 4.
     let out = stdout(&suggest(&["--board", "---", "--exact-limit", "0"]).success());
-    assert!(out.contains("Board ---: 6 candidates; score so far 0, 5 wrong guess(es) left."));
+    assert!(out.contains("Board ---: 6 candidates; score so far 0, 5 wrong guesses left."));
     assert!(
         out.contains("     1  T           5   83.3%           -  <- greedy\n"),
         "{out}"
@@ -57,7 +57,7 @@ fn unknown_cells_may_be_dashes_underscores_or_dots_and_wrong_words_count() {
     let under = stdout(&suggest(&["--board", "ta_t", "--wrong-words", "tart"]).success());
     let dot = stdout(&suggest(&["--board", "TA.T", "--wrong-words", "tart"]).success());
     assert!(
-        dash.contains("1 candidate; score so far 3, 4 wrong guess(es) left."),
+        dash.contains("1 candidate; score so far 3, 4 wrong guesses left."),
         "{dash}"
     );
     assert!(dash.contains("greedy guesses the word: TACT"), "{dash}");

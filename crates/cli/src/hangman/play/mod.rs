@@ -33,11 +33,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     let signals = Signals::catch().context("cannot catch termination signals")?;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
     let guesser = args.guesser.map(|choice| choice.0);
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = args.seed.unwrap_or_else(crate::seed::clock_seed);
     let common = CommonTier::load(args.common.as_deref()).context("loading the common words")?;
     if common.source != CommonSource::Embedded {
         eprintln!("note: {}", common.describe());
@@ -52,7 +48,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         lives: args.lives(),
         seed,
         guesser,
-        cache_dir: super::cache_dir(args.no_cache),
+        cache_dir: crate::hangman::resolve::cache_dir(args.no_cache),
     };
     let mut session = Session::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.
