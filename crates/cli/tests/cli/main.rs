@@ -5,6 +5,7 @@
 mod bench;
 mod blender;
 mod blender_tmux;
+mod docs;
 mod flags;
 mod generate;
 mod hangman;
