@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use hangman::strategy::StrategyInfo;
 
-use super::flags::MaxWrong;
+use super::flags::{MaxWrong, SkipInvalid, Threads};
 use super::values::{StrategyChoice, parse_param, parse_strategy};
 use crate::export::bench::BenchFormat;
 
@@ -267,9 +267,9 @@ pub struct ScoreArgs {
     #[command(flatten)]
     pub selection: Selection,
 
-    /// Worker threads (default: all cores). Results are identical for any count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
+    /// The worker pool.
+    #[command(flatten)]
+    pub threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
@@ -287,9 +287,9 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub allow_unknown: bool,
 
-    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
-    #[arg(long)]
-    pub skip_invalid: bool,
+    /// What to do with dictionary lines that are not words.
+    #[command(flatten)]
+    pub invalid: SkipInvalid,
 
     /// The dictionary file (then every positional argument is a test word).
     #[arg(long, value_name = "FILE")]
@@ -344,9 +344,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
-    /// Worker threads (default: all cores). Scores are identical for any count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
+    /// The worker pool.
+    #[command(flatten)]
+    pub threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
@@ -361,9 +361,9 @@ pub struct BenchArgs {
     #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, String)>,
 
-    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
-    #[arg(long)]
-    pub skip_invalid: bool,
+    /// What to do with dictionary lines that are not words.
+    #[command(flatten)]
+    pub invalid: SkipInvalid,
 
     /// Neither read nor write the cache of decisions of slow strategies (`best`).
     #[arg(long)]

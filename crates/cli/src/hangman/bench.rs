@@ -56,7 +56,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the chart directory {}", dir.display()))?;
     }
-    let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
+    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
     let lexicon = &dict.lexicon;
     let (words, selection) = match args.selection.sample {
         Some(n) => (
@@ -75,8 +75,7 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
-    let threads = args.threads.map(|n| n as usize);
-    let (outcome, threads) = super::resolve::with_threads(threads, || {
+    let (outcome, threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &params, &max_wrong, &bar);
         bar.finish_and_clear();

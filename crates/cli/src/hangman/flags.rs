@@ -14,3 +14,29 @@ pub struct MaxWrong {
           value_parser = clap::value_parser!(u32).range(0..=25))]
     pub max_wrong: u32,
 }
+
+/// `--threads N`: the worker pool of a command that plays or searches many games.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct Threads {
+    /// Worker threads (default: all cores). Results are identical for any count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+}
+
+impl Threads {
+    /// Runs `f` on a pool of the chosen size; returns its result and the pool's size.
+    pub(crate) fn install<T: Send>(
+        self,
+        f: impl FnOnce() -> T + Send,
+    ) -> anyhow::Result<(T, usize)> {
+        super::resolve::with_threads(self.threads.map(|n| n as usize), f)
+    }
+}
+
+/// `--skip-invalid`: how a command treats dictionary lines that are not words.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct SkipInvalid {
+    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
+    #[arg(long)]
+    pub skip_invalid: bool,
+}

@@ -18,7 +18,7 @@ use hangman::strategy::{self, Settings};
 use lexicon::{Lexicon, LoadOptions};
 use serde::Serialize;
 
-use super::flags::MaxWrong;
+use super::flags::{MaxWrong, Threads};
 use crate::dictionary;
 use crate::error::usage;
 use crate::export::units::plural;
@@ -69,9 +69,9 @@ pub struct HoldoutArgs {
     #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::values::parse_param)]
     pub params: Vec<(String, String)>,
 
-    /// Worker threads (default: all cores). Results are identical for any count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
+    /// The worker pool.
+    #[command(flatten)]
+    pub threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
@@ -198,8 +198,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
             (Arc::new(split.training), split.test, n, 0)
         }
     };
-    let threads = args.threads.map(|n| n as usize);
-    let (report, threads) = super::resolve::with_threads(threads, || -> anyhow::Result<Report> {
+    let (report, threads) = args.threads.install(|| -> anyhow::Result<Report> {
         let mut fit = None;
         let mut weights = Weights::default();
         if !args.no_fit {

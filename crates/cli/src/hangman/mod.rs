@@ -19,7 +19,7 @@ use clap::{CommandFactory, Parser};
 pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
 };
-pub use flags::MaxWrong;
+pub use flags::{MaxWrong, SkipInvalid, Threads};
 pub use holdout::{HoldoutArgs, HoldoutFormat};
 pub use solve::SolveArgs;
 pub use values::StrategyChoice;

@@ -32,7 +32,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         return Err(usage("give test WORDs or --all/--sample, not both"));
     }
     let info = args.strategy.resolve();
-    let dict = dictionary::load(dict_path.as_deref(), args.skip_invalid)?;
+    let dict = dictionary::load(dict_path.as_deref(), args.invalid.skip_invalid)?;
     let lexicon = &dict.lexicon;
 
     let (play, not_played) = if args.selection.all {
@@ -64,8 +64,7 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         seed: args.selection.seed,
         record: args.verbose,
     };
-    let threads = args.threads.map(|n| n as usize);
-    let (run, threads) = super::resolve::with_threads(threads, || {
+    let (run, threads) = args.threads.install(|| {
         let setup_start = Instant::now();
         let strategy = info.build(lexicon.clone(), &settings)?;
         let setup = setup_start.elapsed() + eval::prepare(strategy.as_ref(), &play);
