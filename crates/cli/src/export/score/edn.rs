@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::ScoreReport;
+use super::report::ScoreReport;
 
 pub(super) fn write(out: &mut dyn Write, report: &ScoreReport) -> std::io::Result<()> {
     write!(out, "{{:data\n {{")?;

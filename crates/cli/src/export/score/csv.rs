@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::ScoreReport;
+use super::report::ScoreReport;
 
 pub(super) fn write(out: &mut dyn Write, report: &ScoreReport) -> std::io::Result<()> {
     let mut csv = ::csv::Writer::from_writer(out);

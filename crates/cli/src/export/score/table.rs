@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use super::ScoreReport;
-use super::units::{micros, millis, plural};
+use super::report::ScoreReport;
+use crate::export::units::{micros, millis, plural};
 
 pub(super) fn write(out: &mut dyn Write, report: &ScoreReport, rows: bool) -> std::io::Result<()> {
     if rows && !report.games.is_empty() {

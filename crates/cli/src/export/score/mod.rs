@@ -1,0 +1,39 @@
+//! The scorer's output formats (`hangman [WORD]...`), one module per format; every format
+//! reads the same [`ScoreReport`].
+
+mod csv;
+mod edn;
+mod report;
+mod table;
+
+use std::io::Write;
+
+pub use report::ScoreReport;
+
+/// The output formats of the scorer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned text table, then the summary.
+    Table,
+    /// One JSON document.
+    Json,
+    /// One CSV row per game.
+    Csv,
+    /// The seed tool's EDN map: `{:data {word {:time-in-ms .. :score ..}} ...}`.
+    Edn,
+}
+
+/// Writes `report` in `format`; `rows` says whether the table format lists every game.
+pub fn write(
+    out: &mut dyn Write,
+    report: &ScoreReport,
+    format: Format,
+    rows: bool,
+) -> std::io::Result<()> {
+    match format {
+        Format::Table => table::write(out, report, rows),
+        Format::Json => super::json::write(out, report),
+        Format::Csv => csv::write(out, report),
+        Format::Edn => edn::write(out, report),
+    }
+}
