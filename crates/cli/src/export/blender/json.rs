@@ -5,7 +5,7 @@ use std::io::Write;
 use blender::GameEntry;
 use serde::Serialize;
 
-use super::{DealView, Dealing};
+use super::report::{DealView, Dealing};
 
 #[derive(Serialize)]
 struct GamesJson<'a> {

@@ -3,11 +3,15 @@
 
 mod csv;
 mod json;
+mod report;
 mod text;
 
 use std::io::Write;
 
-use blender::{Answer, Deal, Difficulty, GameEntry, GamesStats, Rack};
+use blender::{Answer, Deal, GameEntry, GamesStats, Rack};
+
+use report::DealView;
+pub use report::Dealing;
 
 /// Output formats of `blender games`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -27,42 +31,6 @@ pub enum DealFormat {
     Text,
     /// A JSON object.
     Json,
-}
-
-/// The deal settings every subcommand that deals rounds shares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Dealing {
-    /// The difficulty (normal for the daily puzzle).
-    pub difficulty: Difficulty,
-    /// Fewest and most required words in a rack.
-    pub words: (usize, usize),
-    /// The seed of the deals.
-    pub seed: u64,
-    /// The daily puzzle's date, `YYYY-MM-DD`.
-    pub daily: Option<String>,
-}
-
-/// A dealt round as every format shows it: the rack in display order (upper case), its
-/// required words and its bonus words, by length then alphabetically.
-struct DealView<'a> {
-    letters: String,
-    required: Vec<&'a str>,
-    bonus: Vec<&'a str>,
-}
-
-impl<'a> DealView<'a> {
-    fn of(deal: &'a Deal) -> DealView<'a> {
-        DealView {
-            letters: String::from_utf8_lossy(&deal.letters).to_ascii_uppercase(),
-            required: deal.required().collect(),
-            bonus: deal
-                .words
-                .iter()
-                .filter(|w| !w.required)
-                .map(|w| w.word.as_str())
-                .collect(),
-        }
-    }
 }
 
 /// Every word of the rack, one line per length (shortest first).

@@ -5,7 +5,7 @@ use std::io::Write;
 use blender::{Answer, GameEntry, GamesStats, Rack};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 
-use super::{DealView, Dealing};
+use super::report::{DealView, Dealing};
 
 pub(super) fn solve(
     out: &mut dyn Write,
