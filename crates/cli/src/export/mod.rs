@@ -1,12 +1,13 @@
 //! Output formats, one folder per command (`score`, `bench`, `solve`, `blender`), one module
-//! per format inside it, each reading the command's plain report struct; `json` and `units`
-//! serve them all.
+//! per format inside it, each reading the command's plain report struct (`suggest`, with one
+//! format, is one file); `json` and `units` serve them all.
 
 pub mod bench;
 pub mod blender;
 mod json;
 pub mod score;
 pub mod solve;
+pub mod suggest;
 #[cfg(test)]
 mod tests;
 pub mod units;
