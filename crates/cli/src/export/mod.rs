@@ -1,9 +1,10 @@
-//! Output formats, one folder per command (`score`, `bench`, `solve`, `blender`), one module
-//! per format inside it, each reading the command's plain report struct (`suggest`, with one
-//! format, is one file); `json` and `units` serve them all.
+//! Output formats, one folder per command (`score`, `bench`, `solve`, `blender`, `holdout`),
+//! one module per format inside it, each reading the command's plain report struct
+//! (`suggest`, with one format, is one file); `json` and `units` serve them all.
 
 pub mod bench;
 pub mod blender;
+pub mod holdout;
 mod json;
 pub mod score;
 pub mod solve;

@@ -13,15 +13,16 @@ use clap::Args;
 use hangman::eval::holdout::{self, WinSummary};
 use hangman::eval::{self, RunOptions};
 use hangman::result::GameResult;
-use hangman::strategy::letter_model::{FitOptions, FitReport, LetterModel, Weights};
+use hangman::strategy::letter_model::{FitOptions, LetterModel, Weights};
 use hangman::strategy::{self, Settings};
 use lexicon::{Lexicon, LoadOptions};
-use serde::Serialize;
 
 use super::flags::{MaxWrong, Threads};
 use crate::dictionary;
 use crate::error::usage;
-use crate::export::units::plural;
+use crate::export::holdout::{
+    self as export, FitSummary, HoldoutFormat, Report, StrategyRun, WeightsSummary,
+};
 
 /// Arguments of `hangman holdout`.
 #[derive(Debug, Args)]
@@ -87,69 +88,6 @@ pub struct HoldoutArgs {
     pub skip_invalid: bool,
 }
 
-/// Output formats of `hangman holdout`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum HoldoutFormat {
-    /// Aligned text tables.
-    Table,
-    /// One JSON document.
-    Json,
-}
-
-/// Everything a run produced.
-#[derive(Debug, Serialize)]
-struct Report {
-    dictionary: String,
-    dictionary_words: usize,
-    /// Held out of the list (0 with a test file).
-    held_out: usize,
-    test_file: Option<String>,
-    /// Words of the test file that are in the list, not played.
-    test_in_list: usize,
-    seed: u64,
-    max_wrong: u32,
-    training_words: usize,
-    /// Training the letter model, ms.
-    train_ms: f64,
-    fit: Option<FitSummary>,
-    weights: WeightsSummary,
-    strategies: Vec<StrategyRun>,
-    threads: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct FitSummary {
-    fold: usize,
-    boards: usize,
-    log_loss_before: f64,
-    log_loss_after: f64,
-    top_letter_hits_before: f64,
-    top_letter_hits_after: f64,
-    fit_ms: f64,
-}
-
-#[derive(Debug, Serialize)]
-struct WeightsSummary {
-    windows: Vec<f64>,
-    exact: f64,
-    near: f64,
-    prior: f64,
-    completions: f64,
-    order: usize,
-    discount: f64,
-    beam: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct StrategyRun {
-    strategy: String,
-    setup_ms: f64,
-    /// Mean time per game, ms.
-    ms_per_game: f64,
-    summary: WinSummary,
-    lost: Vec<String>,
-}
-
 /// A strategy's canonical name, from a name or an alias.
 fn strategy_name(name: &str) -> Result<String, String> {
     super::values::parse_strategy(name).map(|choice| choice.0.name.to_string())
@@ -212,7 +150,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
                 },
             );
             weights = report.weights.clone();
-            fit = Some(fit_summary(&report));
+            fit = Some(FitSummary::of(&report));
         }
         let start = Instant::now();
         let model = Arc::new(LetterModel::train(Arc::clone(&training), weights.clone()));
@@ -232,7 +170,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
             training_words: training.len(),
             train_ms,
             fit,
-            weights: weights_summary(&weights),
+            weights: WeightsSummary::of(&weights),
             strategies: runs,
             threads: 0,
         })
@@ -240,14 +178,7 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
     let mut report = report?;
     report.threads = threads;
     let mut out = std::io::stdout().lock();
-    match args.format {
-        HoldoutFormat::Table => write_table(&mut out, &report, args.verbose),
-        HoldoutFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
-            writeln!(out)
-        }
-    }
-    .context("cannot write output")?;
+    export::write(&mut out, &report, args.format, args.verbose).context("cannot write output")?;
     out.flush().context("cannot write output")
 }
 
@@ -306,145 +237,4 @@ fn play(
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
-}
-
-fn fit_summary(report: &FitReport) -> FitSummary {
-    FitSummary {
-        fold: report.fold,
-        boards: report.boards,
-        log_loss_before: report.loss.0,
-        log_loss_after: report.loss.1,
-        top_letter_hits_before: report.hits.0,
-        top_letter_hits_after: report.hits.1,
-        fit_ms: ms(report.elapsed),
-    }
-}
-
-fn weights_summary(w: &Weights) -> WeightsSummary {
-    WeightsSummary {
-        windows: w.windows.to_vec(),
-        exact: w.exact,
-        near: w.near,
-        prior: w.prior,
-        completions: w.completions,
-        order: w.order,
-        discount: w.discount,
-        beam: w.beam,
-    }
-}
-
-fn write_table(out: &mut dyn Write, r: &Report, verbose: bool) -> std::io::Result<()> {
-    match &r.test_file {
-        Some(file) => writeln!(
-            out,
-            "test words: {} of {} not in {} ({} in it, not played); trained on all {} words",
-            r.strategies.first().map_or(0, |s| s.summary.all.games),
-            file,
-            r.dictionary,
-            r.test_in_list,
-            r.training_words
-        )?,
-        None => writeln!(
-            out,
-            "held out {} of the {} words of {} (seed {}); trained on the other {}",
-            r.held_out, r.dictionary_words, r.dictionary, r.seed, r.training_words
-        )?,
-    }
-    writeln!(
-        out,
-        "max wrong {} ({} lives) · letter model trained in {:.0} ms · {}",
-        r.max_wrong,
-        r.max_wrong + 1,
-        r.train_ms,
-        plural(r.threads, "thread")
-    )?;
-    match &r.fit {
-        Some(f) => writeln!(
-            out,
-            "weights fitted on {} training words ({} boards) in {:.1} s: log-loss {:.4} -> {:.4}, \
-             top letter in the word {:.1}% -> {:.1}%; completions share {:.2}, discount {:.2}",
-            f.fold,
-            f.boards,
-            f.fit_ms / 1e3,
-            f.log_loss_before,
-            f.log_loss_after,
-            100.0 * f.top_letter_hits_before,
-            100.0 * f.top_letter_hits_after,
-            r.weights.completions,
-            r.weights.discount
-        )?,
-        None => writeln!(
-            out,
-            "default weights (completions share {:.2}, order {}, discount {:.2}, beam {})",
-            r.weights.completions, r.weights.order, r.weights.discount, r.weights.beam
-        )?,
-    }
-    writeln!(out)?;
-    let mut table = new_table([
-        "strategy",
-        "games",
-        "wins",
-        "win %",
-        "mean wrong",
-        "ms/game",
-    ]);
-    for s in &r.strategies {
-        let a = &s.summary.all;
-        table.add_row([
-            s.strategy.clone(),
-            a.games.to_string(),
-            a.wins.to_string(),
-            format!("{:.1}", a.win_percent),
-            format!("{:.2}", a.mean_wrong),
-            format!("{:.2}", s.ms_per_game),
-        ]);
-    }
-    writeln!(out, "{table}")?;
-    writeln!(out)?;
-    writeln!(out, "win % by word length")?;
-    let mut header = vec!["length".to_string(), "games".to_string()];
-    header.extend(r.strategies.iter().map(|s| s.strategy.clone()));
-    let mut table = new_table(header);
-    if let Some(first) = r.strategies.first() {
-        for (i, row) in first.summary.by_length.iter().enumerate() {
-            let mut cells = vec![row.length.to_string(), row.games.to_string()];
-            cells.extend(
-                r.strategies
-                    .iter()
-                    .map(|s| format!("{:.1}", s.summary.by_length[i].win_percent)),
-            );
-            table.add_row(cells);
-        }
-    }
-    writeln!(out, "{table}")?;
-    if verbose {
-        for s in &r.strategies {
-            writeln!(out)?;
-            writeln!(
-                out,
-                "{} lost ({}): {}",
-                s.strategy,
-                s.lost.len(),
-                s.lost.join(" ")
-            )?;
-        }
-    }
-    Ok(())
-}
-
-fn new_table<T: Into<comfy_table::Cell>>(
-    header: impl IntoIterator<Item = T>,
-) -> comfy_table::Table {
-    let mut table = comfy_table::Table::new();
-    table
-        .load_style(comfy_table::presets::NOTHING)
-        .set_content_arrangement(comfy_table::ContentArrangement::Disabled)
-        .set_header(header);
-    let columns = table.column_count();
-    for column in 1..columns {
-        if let Some(c) = table.column_mut(column) {
-            c.set_cell_alignment(comfy_table::CellAlignment::Right);
-        }
-    }
-    table
 }

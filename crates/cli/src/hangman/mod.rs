@@ -20,7 +20,7 @@ pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
 };
 pub use flags::{MaxWrong, SkipInvalid, Threads};
-pub use holdout::{HoldoutArgs, HoldoutFormat};
+pub use holdout::HoldoutArgs;
 pub use solve::SolveArgs;
 pub use values::StrategyChoice;
 

@@ -1,0 +1,35 @@
+//! `hangman holdout`'s formats: text tables and JSON, both reading [`Report`].
+
+mod report;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::io::Write;
+
+pub use report::{FitSummary, Report, StrategyRun, WeightsSummary};
+
+/// Output formats of `hangman holdout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HoldoutFormat {
+    /// Aligned text tables.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// Writes `report` in `format`; `verbose` lists the words each strategy lost (tables).
+///
+/// # Errors
+/// When `out` fails.
+pub fn write(
+    out: &mut dyn Write,
+    report: &Report,
+    format: HoldoutFormat,
+    verbose: bool,
+) -> std::io::Result<()> {
+    match format {
+        HoldoutFormat::Table => table::write(out, report, verbose),
+        HoldoutFormat::Json => super::json::write(out, report),
+    }
+}
