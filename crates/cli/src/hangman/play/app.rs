@@ -8,6 +8,9 @@ use super::reverse::{self, Phase, Reverse};
 use super::round::Round;
 use super::session::Session;
 
+/// Shown while the computer picks its guess.
+pub const BUSY: &str = "Thinking…";
+
 /// The longest input line (the longest word a board holds).
 const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
 
@@ -181,6 +184,19 @@ impl App {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Whether `key` makes the computer think (an answer submitted in reversed roles: the
+    /// strategy then picks its next guess, which can take seconds); the frame then shows
+    /// [`BUSY`] until the answer is handled.
+    pub fn works_on(&self, key: &KeyEvent) -> bool {
+        key.kind != KeyEventKind::Release
+            && key.code == KeyCode::Enter
+            && !self.input.is_empty()
+            && !self.too_small
+            && !self.confirm_quit
+            && !self.is_over()
+            && matches!(self.mode, Mode::Reverse(_))
     }
 
     fn say(&mut self, message: &str, tone: Tone) {

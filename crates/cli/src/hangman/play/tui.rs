@@ -43,7 +43,16 @@ pub fn run(mut app: App, palette: Palette, signals: &Signals) -> anyhow::Result<
             break;
         }
         match next_event(signals) {
-            TtyEvent::Event(Event::Key(key)) => app.handle_key(key)?,
+            TtyEvent::Event(Event::Key(key)) => {
+                if app.works_on(&key) {
+                    // The strategy may think for seconds: say so before it starts (the
+                    // answer's own message replaces this one).
+                    app.message = super::app::BUSY.to_string();
+                    app.tone = super::app::Tone::Info;
+                    let _ = terminal.draw(|frame| ui::draw(frame, &app));
+                }
+                app.handle_key(key)?;
+            }
             // The next loop turn redraws at the new size.
             TtyEvent::Event(Event::Resize(_, _)) => {
                 // Fails only on a terminal that is gone, which the next draw reports.
