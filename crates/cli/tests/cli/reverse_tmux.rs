@@ -86,7 +86,8 @@ fn reversed_roles_say_no_word_fits_once_and_answers_take_enter() {
     tmux.wait_until("the length question", WAIT, |p| p.contains("length>"));
     tmux.keys(&["3", "Enter"]);
     // Deny letters (and word guesses) until no dictionary word is left.
-    let asking = |p: &str| p.contains("I guess ") || p.contains("Is your word");
+    let asking =
+        |p: &str| (p.contains("I guess ") || p.contains("Is your word")) && !p.contains("Thinking");
     let mut pane = tmux.wait_until("a guess", WAIT, asking);
     for _ in 0..20 {
         if pane.contains("fits your answers") {

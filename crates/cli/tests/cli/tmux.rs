@@ -59,7 +59,9 @@ impl Tmux {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
     }
 
-    /// Polls the pane until `done` holds; panics with the pane after `timeout`.
+    /// Polls the pane until `done` holds on a settled screen (the same on two captures 50 ms
+    /// apart, so a frame caught half drawn does not count); panics with the pane after
+    /// `timeout`.
     pub(crate) fn wait_until(
         &self,
         what: &str,
@@ -67,11 +69,13 @@ impl Tmux {
         done: impl Fn(&str) -> bool,
     ) -> String {
         let start = Instant::now();
+        let mut last = String::new();
         loop {
             let pane = self.pane();
-            if done(&pane) {
+            if done(&pane) && pane == last {
                 return pane;
             }
+            last = pane.clone();
             assert!(
                 start.elapsed() < timeout,
                 "timed out waiting for {what}; pane:\n{pane}"
