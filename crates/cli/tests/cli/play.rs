@@ -459,7 +459,9 @@ fn tui_start_screen() {
 #[test]
 fn tui_mid_game() {
     let mut app = tui_app(6);
-    keys(&mut app, "e\nx\na\n1cr");
+    // Letters are guesses on their key press; Enter starts a word, where a digit is refused.
+    keys(&mut app, "exa\ncr1");
+    assert_eq!(app.input, "cr");
     assert!(app.message.contains("'1' ignored"), "{}", app.message);
     insta::assert_snapshot!("tui_mid_game", render(&app, 80, 24));
 }
@@ -467,14 +469,14 @@ fn tui_mid_game() {
 #[test]
 fn tui_lost_then_play_again() {
     let mut app = tui_app(6);
-    keys(&mut app, "b\nd\nf\ng\nh\ni\n");
+    keys(&mut app, "bdfghi");
     assert!(app.is_over());
     insta::assert_snapshot!("tui_lost", render(&app, 80, 24));
     assert_eq!(app.session.stats.games, 1);
     keys(&mut app, "y");
     assert!(!app.is_over());
     assert_eq!(app.input, "");
-    keys(&mut app, "crane\n");
+    keys(&mut app, "\ncrane\n");
     assert_eq!((app.session.stats.games, app.session.stats.wins), (2, 1));
     keys(&mut app, "q");
     assert!(app.quit);
@@ -495,10 +497,11 @@ fn tui_ctrl_c_and_escape_quit() {
         .unwrap();
     assert!(app.quit);
     let mut app = tui_app(6);
-    keys(&mut app, "ab");
+    // Esc leaves a word being typed, then quits (no guess made yet).
+    keys(&mut app, "\nab");
     app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
         .unwrap();
-    assert!(!app.quit && app.input.is_empty());
+    assert!(!app.quit && app.input.is_empty() && !app.typing_word);
     app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
         .unwrap();
     assert!(app.quit);
@@ -617,7 +620,7 @@ fn tui_too_small_takes_no_guesses_and_quitting_a_game_asks() {
         "no guess was taken"
     );
     app.fit(80, 24);
-    keys(&mut app, "x\n");
+    keys(&mut app, "x");
     let esc = || KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
     app.handle_key(esc()).unwrap();
     assert!(app.confirm_quit && !app.quit);

@@ -52,9 +52,9 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     assert!(pane.contains(&format!("Word:   {}", vec!["_"; length].join(" "))));
     assert!(pane.contains("a b c d e f g h i j k l m"), "{pane}");
 
-    // A hit (every fixture word has an e) and a miss.
+    // A hit (every fixture word has an e) and a miss: a letter is a guess on its key press.
     let miss = ('a'..='z').find(|c| !word.contains(*c)).unwrap();
-    tmux.keys(&["e", "Enter", &miss.to_string(), "Enter"]);
+    tmux.keys(&["e", &miss.to_string()]);
     let board: Vec<String> = word
         .chars()
         .map(|c| if c == 'e' { "E".into() } else { "_".into() })
@@ -103,7 +103,8 @@ fn stopped_by(signal: &str, number: i32) {
     };
     tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // Win one game (the fixture's only five-letter word), start another.
-    tmux.keys(&["crane", "Enter"]);
+    // Enter first: then the keys spell a word instead of guessing letters.
+    tmux.keys(&["Enter", "crane", "Enter"]);
     tmux.wait_until("the win", WAIT, |p| p.contains("You won!"));
     tmux.keys(&["Enter"]);
     tmux.wait_until("the next game", WAIT, |p| p.contains("Word:   _ _ _ _ _"));
@@ -141,7 +142,8 @@ fn a_closed_terminal_ends_the_session() {
         return;
     };
     tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
-    tmux.keys(&["crane", "Enter"]);
+    // Enter first: then the keys spell a word instead of guessing letters.
+    tmux.keys(&["Enter", "crane", "Enter"]);
     tmux.wait_until("the win", WAIT, |p| p.contains("You won!"));
     tmux.kill_session();
     assert_eq!(wait_hung_up(dir.path(), WAIT), 129);
@@ -176,7 +178,7 @@ fn colour_follows_the_flag_and_no_color() {
         let name = format!("play-colour-{}", runs.get());
         let (tmux, _dir) = start_with_env(&name, 80, 24, env, &args)?;
         tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
-        tmux.keys(&["c", "Enter", "z", "Enter"]);
+        tmux.keys(&["c", "z"]);
         tmux.wait_until("the miss", WAIT, |p| p.contains("Missed: Z"));
         let styled = tmux.pane_styled();
         tmux.keys(&["C-c"]);

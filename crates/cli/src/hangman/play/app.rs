@@ -52,6 +52,9 @@ pub struct App {
     pub confirm_quit: bool,
     /// Set while the terminal is too small to show the game (keys are ignored then).
     pub too_small: bool,
+    /// Set while the player types a whole word (after Enter); otherwise a letter key is a
+    /// guess at once.
+    pub typing_word: bool,
     /// The styles.
     pub palette: Palette,
     recorded: bool,
@@ -70,6 +73,7 @@ impl App {
             quit: false,
             confirm_quit: false,
             too_small: false,
+            typing_word: false,
             palette: Palette::default(),
             recorded: false,
         };
@@ -80,7 +84,7 @@ impl App {
     fn welcome(&self) -> String {
         match &self.mode {
             Mode::Guess(round) => format!(
-                "A word of {} letters. Type a letter or the whole word, then Enter.",
+                "A word of {} letters. Press a letter, or Enter to type the whole word.",
                 round.state().length()
             ),
             Mode::Reverse(r) => r.prompt(),
@@ -147,9 +151,27 @@ impl App {
             }
             return Ok(());
         }
+        let letter_at_once = matches!(self.mode, Mode::Guess(_)) && !self.typing_word;
         match key.code {
+            KeyCode::Enter if letter_at_once => {
+                self.typing_word = true;
+                self.say(
+                    "Type the word, then Enter (Esc: back to letters).",
+                    Tone::Info,
+                );
+            }
+            KeyCode::Char(c) if letter_at_once && c.is_ascii_alphabetic() => {
+                self.input.clear();
+                self.submit(&c.to_ascii_lowercase().to_string());
+            }
+            KeyCode::Esc if self.typing_word => {
+                self.typing_word = false;
+                self.input.clear();
+                self.say("Type a letter to guess it.", Tone::Info);
+            }
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
+                self.typing_word = false;
                 self.submit(&line);
             }
             KeyCode::Backspace => {
@@ -176,7 +198,7 @@ impl App {
                     Mode::Reverse(_) => c.is_ascii_alphanumeric() || " ,-_.".contains(c),
                 };
                 if !allowed {
-                    self.message = format!("{c:?} ignored: type letters a-z, then Enter.");
+                    self.message = format!("{c:?} ignored: type letters a-z.");
                 } else if self.input.len() < MAX_INPUT {
                     self.input.push(c.to_ascii_lowercase());
                 }
@@ -251,6 +273,7 @@ impl App {
     fn new_game(&mut self) -> anyhow::Result<()> {
         self.mode = new_mode(&mut self.session)?;
         self.input.clear();
+        self.typing_word = false;
         self.recorded = false;
         self.message = self.welcome();
         self.tone = Tone::Info;

@@ -109,6 +109,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let prompt = match &app.mode {
         Mode::Reverse(r) if r.phase == Phase::AskLength => "length> ",
         Mode::Reverse(_) => "answer> ",
+        Mode::Guess(_) if app.typing_word => "word> ",
         Mode::Guess(_) => "guess> ",
     };
     let over = app.is_over();
@@ -134,8 +135,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let keys = match (&app.mode, over) {
         _ if app.confirm_quit => "y: quit · any other key: keep playing",
         (_, true) => "Enter/y: play again · q/Esc: quit",
+        (Mode::Guess(_), false) if app.typing_word => {
+            "the word, Enter · Esc: back to letters · Ctrl-C: quit"
+        }
         (Mode::Guess(_), false) => {
-            "type a letter or the word, Enter · Esc: clear/quit · Ctrl-C: quit"
+            "a letter guesses it · Enter: guess the word · Esc: quit · Ctrl-C: quit"
         }
         (Mode::Reverse(_), false) => {
             "answer or u (undo), Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
