@@ -172,7 +172,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let threads = args.threads.map(|n| n as usize);
     let (solutions, threads) = std::thread::scope(|scope| {
         scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
-        let solved = super::resolve::with_threads(threads, || {
+        let solved = super::with_threads(threads, || {
             // Longest first: the short lengths are the hardest, so a time limit leaves them
             // with bounds rather than starving the lengths that finish.
             let mut solved: Vec<LengthSolution> = progress
