@@ -54,6 +54,13 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..=26))]
     pub lives: u32,
 
+    /// Wrong guesses allowed, as the other commands count them; one more loses. The same as
+    /// `--lives N+1`.
+    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
+          value_name = "N", conflicts_with = "lives",
+          value_parser = clap::value_parser!(u32).range(0..=25))]
+    pub max_wrong: Option<u32>,
+
     /// Stop each length once its verdict for `--lives` is proven (no exact value, no
     /// first letters): the quickest answer to "who wins?".
     #[arg(long)]
@@ -131,6 +138,11 @@ fn on_ctrl_c(_stop: &StopFlag) -> anyhow::Result<()> {
 }
 
 pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
+    // `-m M` is `--lives M+1`: everything below counts lives.
+    let args = SolveArgs {
+        lives: args.max_wrong.map_or(args.lives, |m| m + 1),
+        ..args
+    };
     let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
     let lexicon = &dict.lexicon;
     let lengths: Vec<usize> = match (args.length, args.lengths) {

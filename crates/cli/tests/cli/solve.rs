@@ -47,6 +47,32 @@ fn solve_reports_exact_values_and_verdicts() {
     assert!(json["stopped"].is_null());
 }
 
+/// `-m M` is `--lives M+1`, as in `hangman play`; giving both is a usage error.
+#[test]
+fn solve_takes_max_wrong_as_the_other_commands_do() {
+    let dict = fixture();
+    let path = dict.path().to_str().unwrap();
+    let verdict = |limit: &[&str]| {
+        let out = cargo_bin_cmd!("hangman")
+            .args(["solve", path, "--length", "2", "--format", "csv"])
+            .args(limit)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let lives = verdict(&["--lives", "5"]);
+    assert!(lives.contains("guesser wins with 5 lives"), "{lives}");
+    assert_eq!(verdict(&["-m", "4"]), lives);
+    assert_eq!(verdict(&["--max-wrong", "4"]), lives);
+    cargo_bin_cmd!("hangman")
+        .args(["solve", path, "-m", "4", "--lives", "5"])
+        .assert()
+        .code(2);
+}
+
 #[test]
 fn solve_table_and_csv_for_one_length() {
     let dict = fixture();
