@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use super::{BenchReport, COLUMNS};
+use super::grid::COLUMNS;
+use super::report::BenchReport;
 
 pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
     let lengths = report.lengths();

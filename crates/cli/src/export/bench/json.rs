@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::BenchReport;
+use super::report::BenchReport;
 
 pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
     super::super::json::write(out, report)

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use super::{BenchReport, Grid, NOTES, caption, length_grid, summary_grid};
+use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
+use super::report::BenchReport;
 
 pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
     writeln!(out, "{}\n", caption(report))?;

@@ -11,7 +11,7 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::BenchReport;
+use super::report::{BenchReport, Mode};
 
 /// Chart size in pixels (PNG) and user units (SVG).
 const SIZE: (u32, u32) = (960, 600);
@@ -169,7 +169,7 @@ fn time_by_strategy<DB: DrawingBackend>(
         .rows
         .iter()
         .map(|r| {
-            let amortized = if r.mode == super::Mode::Tree { "*" } else { "" };
+            let amortized = if r.mode == Mode::Tree { "*" } else { "" };
             format!("{}{amortized}", r.label(several))
         })
         .collect();

@@ -8,7 +8,8 @@ use std::io::Write;
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
-use super::{BenchReport, Grid, NOTES, caption, length_grid, summary_grid};
+use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
+use super::report::BenchReport;
 
 /// The summary's columns in the order they are left out to fit a narrow terminal.
 const LEAVE_OUT: [&str; 9] = [

@@ -1,0 +1,242 @@
+//! What `hangman bench` produced, as every format reads it: one row per strategy and limit,
+//! with per-length rows.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use hangman::result::{GameResult, RunSummary};
+use serde::Serialize;
+
+/// How a row's games were evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The strategy's decision tree over whole length buckets: exact scores, and a time per
+    /// game that is the tree's time amortized over its words (no per-game distribution).
+    Tree,
+    /// Every game played on its own: per-game times with median and 99th percentile.
+    Replay,
+}
+
+impl Mode {
+    /// How the mode is shown in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Tree => "tree (amortized)",
+            Mode::Replay => "replay",
+        }
+    }
+
+    /// The mode's name in CSV and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Tree => "tree",
+            Mode::Replay => "replay",
+        }
+    }
+}
+
+/// Scores of one strategy on the words of one length.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LengthRow {
+    /// Word length.
+    pub length: usize,
+    /// Games (words) of this length.
+    pub games: usize,
+    /// Mean score on them.
+    pub average_score: f64,
+    /// Games lost.
+    pub losses: usize,
+}
+
+/// One strategy at one maximum of wrong guesses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchRow {
+    /// Strategy name.
+    pub strategy: String,
+    /// Maximum wrong guesses (one more loses).
+    pub max_wrong: u32,
+    /// Tree evaluation or per-game replay.
+    pub mode: Mode,
+    /// Games played.
+    pub games: usize,
+    /// Sum of scores.
+    pub total_score: u64,
+    /// Mean score (lower is better).
+    pub average_score: f64,
+    /// Games lost.
+    pub losses: usize,
+    /// Losses as a percentage of games.
+    pub loss_percent: f64,
+    /// Time per game in µs: the mean in replay, the amortized tree time in tree mode.
+    pub micros_per_game: f64,
+    /// Median time per game in µs (replay only).
+    pub median_micros: Option<f64>,
+    /// 99th percentile of time per game in µs (replay only).
+    pub p99_micros: Option<f64>,
+    /// One-time strategy setup in ms (building it and its opening book).
+    pub setup_ms: f64,
+    /// Wall time of the games (or the tree walk) in ms.
+    pub wall_ms: f64,
+    /// Average score minus the best average score at this max wrong (0 for the best).
+    pub score_delta: f64,
+    /// Time per game divided by the fastest time per game at this max wrong (1 for it).
+    pub time_ratio: f64,
+    /// Scores per word length, ascending.
+    pub by_length: Vec<LengthRow>,
+}
+
+impl BenchRow {
+    /// Summarizes one run's `results`; the deviations are filled in by [`BenchReport::new`].
+    pub fn new(
+        strategy: &str,
+        max_wrong: u32,
+        mode: Mode,
+        results: &[GameResult],
+        setup: Duration,
+        wall: Duration,
+    ) -> BenchRow {
+        let summary = RunSummary::new(results, setup, wall);
+        let replay = mode == Mode::Replay;
+        BenchRow {
+            strategy: strategy.to_string(),
+            max_wrong,
+            mode,
+            games: summary.games,
+            total_score: summary.total_score,
+            average_score: summary.average_score,
+            losses: summary.losses,
+            loss_percent: summary.loss_percent,
+            micros_per_game: summary.mean_micros,
+            median_micros: replay.then_some(summary.median_micros),
+            p99_micros: replay.then_some(summary.p99_micros),
+            setup_ms: summary.setup_ms,
+            wall_ms: summary.wall_ms,
+            score_delta: 0.0,
+            time_ratio: 1.0,
+            by_length: by_length(results),
+        }
+    }
+
+    /// The row's name in charts and per-length tables: the strategy, with the max wrong when
+    /// the report has several.
+    pub fn label(&self, several_max_wrong: bool) -> String {
+        if several_max_wrong {
+            format!("{} m{}", self.strategy, self.max_wrong)
+        } else {
+            self.strategy.clone()
+        }
+    }
+}
+
+/// Groups results by word length.
+fn by_length(results: &[GameResult]) -> Vec<LengthRow> {
+    let mut groups: BTreeMap<usize, (usize, u64, usize)> = BTreeMap::new();
+    for r in results {
+        let g = groups.entry(r.word.len()).or_default();
+        g.0 += 1;
+        g.1 += u64::from(r.score);
+        g.2 += usize::from(!r.won);
+    }
+    groups
+        .into_iter()
+        .map(|(length, (games, total, losses))| LengthRow {
+            length,
+            games,
+            average_score: total as f64 / games as f64,
+            losses,
+        })
+        .collect()
+}
+
+/// Everything a bench run produced.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchReport {
+    /// Dictionary path, or `embedded`.
+    pub dictionary: String,
+    /// Dictionary size.
+    pub dictionary_words: usize,
+    /// `all` (the whole dictionary) or `sample` (random words chosen by the seed).
+    pub selection: String,
+    /// Who answered the guesses: `fair`, `evil` or `evil-lookahead`.
+    pub referee: String,
+    /// Words played by each row.
+    pub words: usize,
+    /// Run seed (word sample and seeded strategies).
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Dictionary load time in ms.
+    pub load_ms: f64,
+    /// The maximum wrong guesses benchmarked, in the order given.
+    pub max_wrong: Vec<u32>,
+    /// One row per (strategy, max wrong): strategies in the order given, then max wrong.
+    pub rows: Vec<BenchRow>,
+}
+
+impl BenchReport {
+    /// Assembles a report and computes each row's deviation from the best row of its max
+    /// wrong (lowest average score; fastest time per game).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        dictionary: String,
+        dictionary_words: usize,
+        selection: String,
+        referee: String,
+        words: usize,
+        seed: u64,
+        threads: usize,
+        load_ms: f64,
+        max_wrong: Vec<u32>,
+        mut rows: Vec<BenchRow>,
+    ) -> BenchReport {
+        for &m in &max_wrong {
+            let group = rows.iter().filter(|r| r.max_wrong == m);
+            let best_score = group
+                .clone()
+                .map(|r| r.average_score)
+                .fold(f64::INFINITY, f64::min);
+            let best_time = group
+                .map(|r| r.micros_per_game)
+                .fold(f64::INFINITY, f64::min);
+            for row in rows.iter_mut().filter(|r| r.max_wrong == m) {
+                row.score_delta = row.average_score - best_score;
+                // A zero best time (clock too coarse) would make every ratio infinite.
+                row.time_ratio = if best_time > 0.0 {
+                    row.micros_per_game / best_time
+                } else {
+                    1.0
+                };
+            }
+        }
+        BenchReport {
+            dictionary,
+            dictionary_words,
+            selection,
+            referee,
+            words,
+            seed,
+            threads,
+            load_ms,
+            max_wrong,
+            rows,
+        }
+    }
+
+    /// Whether rows differ in max wrong (then labels name it).
+    pub fn several_max_wrong(&self) -> bool {
+        self.max_wrong.len() > 1
+    }
+
+    /// Every word length that any row played, ascending.
+    pub fn lengths(&self) -> Vec<usize> {
+        let mut lengths: Vec<usize> = self
+            .rows
+            .iter()
+            .flat_map(|r| r.by_length.iter().map(|l| l.length))
+            .collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        lengths
+    }
+}
