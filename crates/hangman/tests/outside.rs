@@ -56,8 +56,8 @@ fn letter_model_beats_the_frequency_fallback_on_held_out_words() {
 }
 
 /// With the secret in the list, `mixed` plays as `best` does: the same result for every
-/// embedded word of one length. (Told that every secret is outside the list, it plays
-/// otherwise: the comparison can tell.)
+/// embedded word of one length. (Told that every secret is outside the list, or never to
+/// guess a word once it weighs that chance, it plays otherwise: the comparison can tell.)
 #[test]
 fn mixed_plays_as_best_when_the_secret_is_in_the_list() {
     let embedded = Lexicon::embedded();
@@ -90,6 +90,9 @@ fn mixed_plays_as_best_when_the_secret_is_in_the_list() {
     assert!(differing(&mixed).is_empty(), "{:?}", differing(&mixed));
     let sure_outside = build("mixed", &[("outside", "1")]);
     assert!(!differing(&sure_outside).is_empty());
+    // Never guessing a word once the outside chance is weighed plays otherwise too.
+    let no_words = build("mixed", &[("words", "0")]);
+    assert!(!differing(&no_words).is_empty());
 }
 
 /// The letter model's games are the same for any thread count and seed (it has no
