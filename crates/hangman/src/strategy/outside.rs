@@ -151,6 +151,9 @@ pub struct MixedOptions {
     /// replaced by the letter likeliest under both worlds: a wrong word guess costs a life
     /// and tells little about a word outside the list.
     pub word_switch: f64,
+    /// ... but only with fewer than this many wrong guesses left (a word guess early in a
+    /// game leaves lives for the letter model should it fail).
+    pub word_lives: u32,
 }
 
 impl Default for MixedOptions {
@@ -160,6 +163,7 @@ impl Default for MixedOptions {
             switch: 0.5,
             check_at: 8,
             word_switch: 1.0,
+            word_lives: 26,
         }
     }
 }
@@ -191,7 +195,7 @@ impl Mixed {
         }
     }
 
-    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P` and the model's
+    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N` and the model's
     /// `completions=X beam=N order=N`); the dictionary policy is `best` with its defaults.
     pub(crate) fn build(
         lexicon: Arc<Lexicon>,
@@ -205,7 +209,7 @@ impl Mixed {
         Mixed::strategy(lexicon, settings, model, options)
     }
 
-    /// Reads `outside=P switch=P check=N words=P`.
+    /// Reads `outside=P switch=P check=N words=P lives=N`.
     fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
         let d = MixedOptions::default();
         Ok(MixedOptions {
@@ -213,6 +217,7 @@ impl Mixed {
             switch: params.range("switch", d.switch, 0.0..=1.0)?,
             check_at: params.range("check", d.check_at, 0..=1_000_000)?,
             word_switch: params.range("words", d.word_switch, 0.0..=1.0)?,
+            word_lives: params.range("lives", d.word_lives, 0..=26)?,
         })
     }
 
@@ -293,7 +298,10 @@ impl Policy for Mixed {
         }
         if outside < options.switch {
             let decision = self.dictionary.decide(bucket, cands, position);
-            if matches!(decision, Decision::Letter(_)) || outside < options.word_switch {
+            if matches!(decision, Decision::Letter(_))
+                || outside < options.word_switch
+                || position.wrong_guesses_left() >= options.word_lives
+            {
                 return decision;
             }
         }

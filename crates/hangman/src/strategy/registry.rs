@@ -92,7 +92,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "mixed",
         aliases: &[],
-        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N words=P completions=X beam=N order=N]",
+        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N words=P lives=N completions=X beam=N order=N]",
         deterministic: true,
         assumes_outside: false,
         build: Mixed::build,
