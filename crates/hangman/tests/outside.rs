@@ -9,6 +9,8 @@ use hangman::strategy::letter_model::{LetterModel, Weights};
 use hangman::strategy::{self, Letters, Settings, Strategy};
 use lexicon::Lexicon;
 
+mod common;
+
 fn settings(max_wrong: u32) -> Settings {
     Settings {
         max_wrong,
@@ -135,23 +137,6 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
     }
 }
 
-/// The challenge dictionary; `None` when `../shared` is absent outside CI (in CI its absence
-/// fails the test).
-fn challenge() -> Option<Arc<Lexicon>> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "../shared/data/words.txt is missing in CI"
-        );
-        eprintln!("skipped: ../shared/data/words.txt is absent");
-        return None;
-    }
-    let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
-    Some(Arc::new(lexicon))
-}
-
 /// Every eighth word of the shipped held-out set (SCOWL words absent from words.txt, see
 /// `data/outside/README.md`): 206 words of 3 to 18 letters, a fixed sample.
 fn held_out_sample() -> Vec<String> {
@@ -171,7 +156,9 @@ fn held_out_sample() -> Vec<String> {
 /// (`mixed` 62.6 %, `letters` 75.2 % of 206), so a change that loses games fails.
 #[test]
 fn held_out_words_are_won_above_the_floor() {
-    let Some(words_txt) = challenge() else { return };
+    let Some(words_txt) = common::challenge().map(Arc::new) else {
+        return;
+    };
     let test = held_out_sample();
     assert_eq!(test.len(), 206);
     assert!(test.iter().all(|w| !words_txt.contains(w)), "held out");

@@ -8,26 +8,10 @@
 use std::path::Path;
 
 use hangman::strategy::{SHIPPED_MAX_WRONG, append_table, shipped_table};
-use lexicon::{Lexicon, LoadOptions};
+use lexicon::Lexicon;
 
-/// The challenge dictionary; `None` when `../shared` is absent outside CI (in CI its absence
-/// fails the test).
-fn challenge() -> Option<Lexicon> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "../shared/data/words.txt is missing in CI"
-        );
-        eprintln!("skipped words.txt: ../shared/data/words.txt is absent");
-        return None;
-    }
-    Some(
-        Lexicon::from_path(&path, &LoadOptions::default())
-            .unwrap()
-            .0,
-    )
-}
+mod common;
+use common::challenge;
 
 /// The shipped file of list `name`, split into its tables.
 fn shipped(name: &str) -> Vec<Vec<u8>> {
