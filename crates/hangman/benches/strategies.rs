@@ -72,6 +72,25 @@ fn benches(c: &mut Criterion) {
         });
     }
 
+    // A player's first game, cold: `best` built afresh (no disk cache, empty memos) for each
+    // game, as `hangman --strategy best WORD` runs. The shipped tables (strategy::shipped)
+    // hold the exact solve of 2-3 letters and the top decisions of longer words; the claim
+    // is well under 0.5 s at every length (about 0.1 s measured by the CLI).
+    let mut cold = c.benchmark_group("cold first game best");
+    cold.sample_size(10);
+    for w in ["mus", "jazz", "factual", "remembered"] {
+        cold.bench_function(w, |b| {
+            b.iter(|| {
+                let best = strategy::find("best")
+                    .unwrap()
+                    .build(lexicon.clone(), &Settings::default())
+                    .unwrap();
+                black_box(eval::play_word(best.as_ref(), w, &options).ok())
+            })
+        });
+    }
+    cold.finish();
+
     let mut group = c.benchmark_group("tree evaluation");
     group.sample_size(10);
     for name in ["greedy", "entropy"] {

@@ -18,7 +18,6 @@ use hangman::result::GameResult;
 use hangman::strategy::{self, Settings, StrategyInfo};
 use indicatif::ProgressBar;
 use lexicon::Lexicon;
-use rayon::prelude::*;
 
 use super::args::BenchArgs;
 use crate::dictionary;
@@ -278,50 +277,22 @@ impl Plan<'_> {
         ))
     }
 
-    /// The whole dictionary by the strategy's tree evaluator, lengths in parallel, in lexicon
-    /// order (the order of `words`); `None` if the strategy has no evaluator for some length.
+    /// The whole dictionary by the strategy's tree evaluator ([`eval::evaluate_all`], as
+    /// the scorer's `--all`), in lexicon order (the order of `words`); `None` if the
+    /// strategy has no evaluator.
     fn evaluate_tree(
         &self,
         name: &str,
         strategy: &dyn Strategy,
         bar: &ProgressBar,
     ) -> anyhow::Result<Option<Vec<GameResult>>> {
-        let lengths: Vec<usize> = self.lexicon.lengths().collect();
-        // Probe one length first so a strategy without an evaluator costs nothing more.
-        let Some((&first, rest)) = lengths.split_first() else {
-            return Ok(Some(Vec::new()));
-        };
-        let Some(first_results) = self.evaluate_length(strategy, first, bar) else {
-            return Ok(None);
-        };
-        let rest: Option<Vec<Vec<GameResult>>> = rest
-            .par_iter()
-            .map(|&length| self.evaluate_length(strategy, length, bar))
-            .collect();
-        let Some(rest) = rest else {
-            return Ok(None);
-        };
-        let results: Vec<GameResult> = std::iter::once(first_results)
-            .chain(rest)
-            .flatten()
-            .collect();
-        if results.len() != self.words.len()
-            || results.iter().zip(self.words).any(|(r, w)| r.word != *w)
-        {
-            bail!("the tree evaluator of {name} did not return one result per dictionary word");
+        match eval::evaluate_all(strategy, self.lexicon, &|n| bar.inc(n as u64)) {
+            None => Ok(None),
+            Some(Ok(results)) if results.len() == self.words.len() => Ok(Some(results)),
+            Some(_) => {
+                bail!("the tree evaluator of {name} did not return one result per dictionary word")
+            }
         }
-        Ok(Some(results))
-    }
-
-    fn evaluate_length(
-        &self,
-        strategy: &dyn Strategy,
-        length: usize,
-        bar: &ProgressBar,
-    ) -> Option<Vec<GameResult>> {
-        let results = strategy.evaluate_length(length)?;
-        bar.inc(self.lexicon.bucket(length).len() as u64);
-        Some(results)
     }
 }
 

@@ -80,6 +80,13 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
                 &options,
                 &tick,
             )?
+        } else if let Some(tree) = (args.selection.all && !args.verbose)
+            .then(|| eval::evaluate_all(strategy.as_ref(), lexicon, &|n| bar.inc(n as u64)))
+            .flatten()
+        {
+            // The whole dictionary by the decision tree, as the bench does: the same games
+            // at the cost of the tree (the verbose transcripts need a replay).
+            tree?
         } else {
             eval::play_words(strategy.as_ref(), &play, &options, &tick)?
         };

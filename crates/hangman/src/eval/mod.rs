@@ -241,5 +241,55 @@ pub fn evaluate_lengths(strategy: &dyn Strategy, lengths: &[usize]) -> Option<Ve
     Some(all)
 }
 
+/// A tree evaluator that did not return one result per word of its length, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the tree evaluator did not return one result per word of length {length}")]
+pub struct TreeMismatch {
+    /// The length whose results were wrong.
+    pub length: usize,
+}
+
+/// Every word of `lexicon`, in its order (by length, then alphabetically), by the
+/// strategy's tree evaluator ([`Strategy::evaluate_length`]), lengths in parallel, calling
+/// `tick` with each length's number of words as it is done. `None` if the strategy has no
+/// evaluator (the first length is probed alone, so that costs nothing more): replay the
+/// games then. This is the one whole-dictionary path of the scorer (`hangman --all`) and
+/// the bench.
+///
+/// # Errors
+///
+/// [`TreeMismatch`] if an evaluator does not return one result per word, in order.
+pub fn evaluate_all(
+    strategy: &dyn Strategy,
+    lexicon: &lexicon::Lexicon,
+    tick: &(dyn Fn(usize) + Sync),
+) -> Option<Result<Vec<GameResult>, TreeMismatch>> {
+    let lengths: Vec<usize> = lexicon.lengths().collect();
+    let length = |length: usize| {
+        let results = strategy.evaluate_length(length)?;
+        let bucket = lexicon.bucket(length);
+        tick(bucket.len());
+        let in_order = results.len() == bucket.len()
+            && results.iter().zip(bucket.words()).all(|(r, w)| r.word == w);
+        Some(if in_order {
+            Ok(results)
+        } else {
+            Err(TreeMismatch { length })
+        })
+    };
+    let Some((&first, rest)) = lengths.split_first() else {
+        return Some(Ok(Vec::new()));
+    };
+    let first = length(first)?;
+    let rest: Option<Vec<Result<Vec<GameResult>, TreeMismatch>>> =
+        rest.par_iter().map(|&l| length(l)).collect();
+    let parts = std::iter::once(first).chain(rest?);
+    Some(
+        parts
+            .collect::<Result<Vec<_>, _>>()
+            .map(|p| p.into_iter().flatten().collect()),
+    )
+}
+
 #[cfg(test)]
 mod tests;

@@ -146,7 +146,11 @@ pub(crate) fn load(
 }
 
 /// Parses a file's bytes (see [`load`]).
-fn parse(bytes: &[u8], key: &CacheKey, bucket_len: usize) -> Option<Vec<(StateKey, Decision)>> {
+pub(crate) fn parse(
+    bytes: &[u8],
+    key: &CacheKey,
+    bucket_len: usize,
+) -> Option<Vec<(StateKey, Decision)>> {
     let header = key.header();
     let (body, checksum) = bytes.split_at_checked(bytes.len().checked_sub(32)?)?;
     if Sha256::digest(body).as_slice() != checksum {
@@ -172,7 +176,7 @@ fn parse(bytes: &[u8], key: &CacheKey, bucket_len: usize) -> Option<Vec<(StateKe
 }
 
 /// The bytes of a file of `key` holding `entries`.
-fn render(key: &CacheKey, entries: &[(StateKey, Decision)]) -> Vec<u8> {
+pub(crate) fn render(key: &CacheKey, entries: &[(StateKey, Decision)]) -> Vec<u8> {
     let mut out = key.header();
     out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
     for &(state, decision) in entries {

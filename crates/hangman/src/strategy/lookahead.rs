@@ -62,6 +62,7 @@ use super::params::Params;
 use super::per_length::PerLength;
 use super::policy::{Alternatives, Decision, Policy};
 use super::settings::{Settings, StrategyError};
+use super::shipped;
 use super::table::{SetHash, StateKey, Table};
 use crate::game::Position;
 use crate::split::LetterStats;
@@ -175,23 +176,28 @@ pub struct Lookahead {
     optimum: Exact,
     memos: Vec<Memo>,
     cache: Option<DiskCache>,
+    /// Whether to read the shipped tables (see [`shipped`]) where they apply.
+    ships: bool,
+    /// Per length, once the shipped table was looked for: how many decisions it held.
+    shipped: PerLength<usize>,
 }
 
 /// Sets of at least this many candidates value their moves in parallel at a decision.
 const PARALLEL_MIN: usize = 2000;
 
 impl Lookahead {
-    /// A lookahead for words of `lexicon`.
-    pub(crate) fn new(lexicon: &Lexicon, shape: Shape, base: Base) -> Lookahead {
+    /// A lookahead for words of up to `max_length` letters that computes every decision
+    /// (no shipped tables, no disk cache).
+    pub(crate) fn new(max_length: usize, shape: Shape, base: Base) -> Lookahead {
         Lookahead {
             shape,
             base,
             ranker: Entropy::default(),
-            optimum: Exact::new(lexicon.max_length()),
-            memos: (0..=lexicon.max_length())
-                .map(|_| Memo::default())
-                .collect(),
+            optimum: Exact::new(max_length),
+            memos: (0..=max_length).map(|_| Memo::default()).collect(),
             cache: None,
+            ships: false,
+            shipped: PerLength::new(max_length),
         }
     }
 
@@ -243,7 +249,8 @@ impl Lookahead {
             inner_safe: p.range("inner_safe", d.inner_safe.min(safe), 0..=safe)?,
         };
         p.finish()?;
-        let mut lookahead = Lookahead::new(lexicon, shape, base);
+        let mut lookahead = Lookahead::new(lexicon.max_length(), shape, base);
+        lookahead.ships = true;
         lookahead.cache = settings.cache_dir.as_ref().map(|dir| DiskCache {
             dir: dir.clone(),
             strategy: name.to_string(),
@@ -257,18 +264,33 @@ impl Lookahead {
         Ok(lookahead)
     }
 
-    /// Reads the cached decisions of `bucket`'s length, once (a missing or invalid file
-    /// reads as none).
-    fn load_cache(&self, bucket: &Bucket) {
+    /// Reads the shipped exact table of `bucket`'s length (see [`shipped`]) if this
+    /// lookahead plays as `best` with its defaults, then the cached decisions, once (a
+    /// missing or invalid file reads as none).
+    fn load_cache(&self, bucket: &Bucket, max_wrong: u32) {
+        let memo = self.memo(bucket);
+        self.shipped.get(bucket.length(), || {
+            let defaults = self.ships
+                && self.shape == Shape::default()
+                && matches!(self.base, Base::Entropy(_));
+            let entries = defaults
+                .then(|| shipped::decisions(bucket, max_wrong))
+                .flatten()
+                .unwrap_or_default();
+            for &(state, decision) in &entries {
+                memo.decisions.insert(state, (decision, true));
+            }
+            entries.len()
+        });
         let Some(disk) = &self.cache else { return };
         disk.loaded.get(bucket.length(), || {
             let key = CacheKey::new(&disk.strategy, &disk.params, disk.max_wrong, bucket);
             let entries = cache::load(&disk.dir, &key, bucket.len()).unwrap_or_default();
-            let memo = self.memo(bucket);
             for &(state, decision) in &entries {
                 memo.decisions.insert(state, (decision, true));
             }
-            (key, entries.len())
+            // Shipped decisions count as loaded: a file is written only for new ones.
+            (key, memo.decisions.len())
         });
     }
 
@@ -488,7 +510,7 @@ impl Policy for Lookahead {
         if cands.len() == 1 {
             return Decision::Word(cands[0]);
         }
-        self.load_cache(bucket);
+        self.load_cache(bucket, position.max_wrong());
         let state = State {
             set: cands,
             hash: SetHash::of(cands),

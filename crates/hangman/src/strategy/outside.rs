@@ -147,6 +147,13 @@ pub struct MixedOptions {
     /// The chance is weighed once at most this many words fit (with more, the board says
     /// little about it, and the dictionary strategy plays).
     pub check_at: usize,
+    /// Above this chance (and below `switch`), a word the dictionary strategy would guess is
+    /// replaced by the letter likeliest under both worlds: a wrong word guess costs a life
+    /// and tells little about a word outside the list.
+    pub word_switch: f64,
+    /// ... but only with fewer than this many wrong guesses left (a word guess early in a
+    /// game leaves lives for the letter model should it fail).
+    pub word_lives: u32,
 }
 
 impl Default for MixedOptions {
@@ -155,6 +162,8 @@ impl Default for MixedOptions {
             outside: 0.05,
             switch: 0.5,
             check_at: 8,
+            word_switch: 1.0,
+            word_lives: 26,
         }
     }
 }
@@ -186,7 +195,7 @@ impl Mixed {
         }
     }
 
-    /// Builds it for the registry (parameters `outside=P switch=P check=N` and the model's
+    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N` and the model's
     /// `completions=X beam=N order=N`); the dictionary policy is `best` with its defaults.
     pub(crate) fn build(
         lexicon: Arc<Lexicon>,
@@ -200,13 +209,15 @@ impl Mixed {
         Mixed::strategy(lexicon, settings, model, options)
     }
 
-    /// Reads `outside=P switch=P check=N`.
+    /// Reads `outside=P switch=P check=N words=P lives=N`.
     fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
         let d = MixedOptions::default();
         Ok(MixedOptions {
             outside: params.range("outside", d.outside, 0.0..=1.0)?,
             switch: params.range("switch", d.switch, 0.0..=1.0)?,
             check_at: params.range("check", d.check_at, 0..=1_000_000)?,
+            word_switch: params.range("words", d.word_switch, 0.0..=1.0)?,
+            word_lives: params.range("lives", d.word_lives, 0..=26)?,
         })
     }
 
@@ -282,8 +293,17 @@ impl Policy for Mixed {
         let board = shared_board(bucket, cands, guessed);
         let odds = self.model.odds(&board, guessed, &[]);
         let outside = outside_chance(&self.model, bucket, options, &odds, cands.len());
-        if outside < options.switch {
+        if outside < options.switch.min(options.word_switch) {
             return self.dictionary.decide(bucket, cands, position);
+        }
+        if outside < options.switch {
+            let decision = self.dictionary.decide(bucket, cands, position);
+            if matches!(decision, Decision::Letter(_))
+                || outside < options.word_switch
+                || position.wrong_guesses_left() >= options.word_lives
+            {
+                return decision;
+            }
         }
         // Both worlds: the chance of each letter among the fitting words and under the
         // model, weighed by the chance of each world.

@@ -77,25 +77,22 @@ pub static REGISTRY: &[StrategyInfo] = &[
         },
     },
     StrategyInfo {
-        name: "lookahead",
-        aliases: &["best"],
+        name: "best",
+        aliases: &["lookahead"],
         summary: "minimize the expected final score: exact search on small candidate sets, lookahead over the best letters above [solve=N exact=2..12 depth=1..4 deep=N letters=N safe=N inner_letters=N inner_safe=N base=entropy|greedy]",
         deterministic: true,
         assumes_outside: false,
         build: |lexicon, settings| {
             let policy = Lookahead::from_settings("lookahead", &lexicon, settings)?;
             Ok(Box::new(PolicyStrategy::new(
-                "lookahead",
-                policy,
-                lexicon,
-                settings,
+                "best", policy, lexicon, settings,
             )))
         },
     },
     StrategyInfo {
         name: "mixed",
         aliases: &[],
-        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N completions=X beam=N order=N]",
+        summary: "as best while list words fit; weighs the chance the word is outside the list and then guesses with the letter model [outside=P switch=P check=N words=P lives=N completions=X beam=N order=N]",
         deterministic: true,
         assumes_outside: false,
         build: Mixed::build,
