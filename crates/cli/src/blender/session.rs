@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use blender::{
-    Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError, Slot,
+    Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError,
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -89,30 +89,9 @@ pub(crate) fn first_deal(generator: &RoundGenerator<'_>, seed: u64) -> Deal {
     generator.deal(&mut Pcg64::seed_from_u64(seed))
 }
 
-/// The daily puzzle's result without the answers: words found per length as filled and
-/// empty squares, so it can be shared without spoiling the puzzle.
+/// The daily puzzle's result without the answers (see [`Game::share_line`]).
 pub(crate) fn share_line<C: Clock>(game: &Game<'_, C>, date: &str) -> String {
-    let round = game.round();
-    let (found, required) = round.progress();
-    let mut line = format!(
-        "Word Blender daily {date}: {found}/{required} words, {} points",
-        game.score()
-    );
-    for group in round.slots() {
-        let squares: String = group
-            .slots
-            .iter()
-            .map(|s| {
-                if matches!(s, Slot::Found(_)) {
-                    '■'
-                } else {
-                    '□'
-                }
-            })
-            .collect();
-        line.push_str(&format!(" | {} {squares}", group.length));
-    }
-    line
+    game.share_line(&format!("daily {date}"))
 }
 
 /// How recording a game went, in lines to show the player.
