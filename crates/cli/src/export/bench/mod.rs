@@ -180,7 +180,7 @@ pub struct BenchReport {
     pub dictionary_words: usize,
     /// `all` (the whole dictionary) or `sample` (random words chosen by the seed).
     pub selection: String,
-    /// Who answered the guesses: `fair`, `evil` or `evil-lookahead`.
+    /// Who answered the guesses: `fair`, `evil`, `evil-lookahead` or `optimal`.
     pub referee: String,
     /// Words played by each row.
     pub words: usize,
