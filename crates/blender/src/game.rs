@@ -696,7 +696,13 @@ impl<'d, C: Clock> Game<'d, C> {
             let squares: String = group
                 .slots
                 .iter()
-                .map(|s| if matches!(s, Slot::Found(_)) { '■' } else { '□' })
+                .map(|s| {
+                    if matches!(s, Slot::Found(_)) {
+                        '■'
+                    } else {
+                        '□'
+                    }
+                })
                 .collect();
             line.push_str(&format!(" | {} {squares}", group.length));
         }

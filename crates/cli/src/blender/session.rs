@@ -4,9 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use blender::{
-    Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError,
-};
+use blender::{Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
