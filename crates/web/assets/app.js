@@ -150,6 +150,7 @@ function renderHangman() {
     b.classList.toggle("miss", g.wrong.includes(c));
   }
   $("hm-hint").disabled = g.over;
+  $("hm-value").textContent = valueText(g);
   if (g.over) {
     if (g.won) say("hm-message", `You win! The word was ${g.word.toUpperCase()}. Enter for a new game.`, "good");
     else say("hm-message", `Hanged. ${g.referee === "fair" ? "The word was" : "The referee settled on"} ${g.word.toUpperCase()}. Enter for a new game.`, "bad");
@@ -162,6 +163,14 @@ function renderHangman() {
   } else {
     $("hm-end").hidden = true;
   }
+}
+
+function valueText(g) {
+  if (!g.value) return g.referee === "optimal" ? "The optimal referee answers with the family worth the most misses." : "";
+  const v = g.value;
+  const n = v.exact ? `exactly ${v.lower}` : `${v.lower} to ${v.upper}`;
+  return `Optimal referee: after its last answer it can force ${n} more miss${v.upper === 1 && v.exact ? "" : "es"} ` +
+    (v.exact ? "(solved exactly)." : "(best proven bounds within its time per move).");
 }
 
 async function hmNew(e) {
@@ -206,11 +215,16 @@ async function hmHint() {
   try {
     const h = await api("GET", `/api/hangman/${hm.id}/hint`);
     list.replaceChildren();
+    if (!h.letters.length) list.append(el("li", "Every useful letter is guessed: guess the word."));
     for (const l of h.letters.slice(0, 5)) {
       const li = el("li");
       li.append(el("b", l.letter));
       let text = ` ${(l.odds * 100).toFixed(0)}% of ${h.candidates.toLocaleString()} words`;
       if (l.expected_score !== null && l.expected_score !== undefined) text += `, expected score ${l.expected_score.toFixed(2)}`;
+      if (l.misses) {
+        const m = l.misses.exact ? `${l.misses.lower}` : `${l.misses.lower}–${l.misses.upper}`;
+        text += `; the referee can force ${m} more miss${m === "1" ? "" : "es"}`;
+      }
       li.append(document.createTextNode(text));
       list.append(li);
     }

@@ -156,7 +156,9 @@ fn difficulty(name: Option<&str>) -> Result<Difficulty, ApiError> {
         Some(n) => Difficulty::ALL
             .into_iter()
             .find(|d| d.name() == n)
-            .ok_or_else(|| ApiError::bad(format!("unknown difficulty {n:?}: easy, normal or hard"))),
+            .ok_or_else(|| {
+                ApiError::bad(format!("unknown difficulty {n:?}: easy, normal or hard"))
+            }),
     }
 }
 
@@ -285,7 +287,10 @@ pub(crate) async fn guess(
     ApiJson(body): ApiJson<WordBody>,
 ) -> Result<Json<Played>, ApiError> {
     let word = body.word.trim().to_ascii_lowercase();
-    if word.is_empty() || word.len() > blender::MAX_RACK || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+    if word.is_empty()
+        || word.len() > blender::MAX_RACK
+        || !word.bytes().all(|b| b.is_ascii_lowercase())
+    {
         return Err(ApiError::bad(format!(
             "{:?} is not a word of 1 to {} letters a-z",
             body.word,
@@ -397,7 +402,12 @@ pub(crate) async fn save(
     };
     let store = app.store.clone();
     let saved = blocking(move || {
-        let added = store.add_blender(&body.name, score, rounds, daily.as_ref().map(|d| d.0.as_str()))?;
+        let added = store.add_blender(
+            &body.name,
+            score,
+            rounds,
+            daily.as_ref().map(|d| d.0.as_str()),
+        )?;
         let daily_stats = match daily {
             Some((date, puzzle)) => {
                 store.record_daily(&wordplay_scores::DailyResult {

@@ -34,7 +34,9 @@ impl<G> Games<G> {
     /// At most `cap` games; a game idle for `ttl` is gone.
     pub(crate) fn new(cap: usize, ttl: Duration) -> Games<G> {
         Games {
-            inner: Mutex::new(LruCache::new(NonZeroUsize::new(cap.max(1)).expect("max(1)"))),
+            inner: Mutex::new(LruCache::new(
+                NonZeroUsize::new(cap.max(1)).expect("max(1)"),
+            )),
             ttl,
         }
     }

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use hangman::game::position_mask;
 use hangman::referee::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, Told};
-use hangman::solve::{Progress, SolveOptions};
+use hangman::solve::{Bounds, Progress, SolveOptions};
 use hangman::suggest::{self, Snapshot};
 use hangman::{Fair, Game, GameState, Guess, Outcome, Referee, Status, candidates};
 use lexicon::{Letter, Lexicon};
@@ -111,6 +111,28 @@ pub(crate) struct View {
     word: Option<String>,
     /// Once over: the words the referee still held.
     alive: Option<Alive>,
+    /// The optimal referee's proven bounds on the misses still to come after its last
+    /// answer (exact when `lower == upper`); `null` for other referees and before a guess.
+    value: Option<Value>,
+}
+
+/// Proven bounds on the misses an optimal referee can still force.
+#[derive(Clone, Copy, Serialize)]
+pub(crate) struct Value {
+    lower: u32,
+    upper: u32,
+    /// Whether the solver settled it exactly within the move's time budget.
+    exact: bool,
+}
+
+impl From<Bounds> for Value {
+    fn from(b: Bounds) -> Value {
+        Value {
+            lower: b.lower,
+            upper: b.upper,
+            exact: b.is_exact(),
+        }
+    }
 }
 
 fn board_of(state: &GameState) -> String {
@@ -159,16 +181,15 @@ fn view(app: &App, id: &str, s: &Session) -> View {
         score: state.score(),
         word: over.then(|| s.word()),
         alive,
+        value: match &s.play {
+            Play::Evil(g) => g.referee().last_value().map(Value::from),
+            Play::Fair(_) => None,
+        },
     }
 }
 
 /// The referee kinds the web offers, by name.
 fn referee_kind(name: &str) -> Result<(RefereeKind, &'static str), ApiError> {
-    if name == "optimal" {
-        return Err(ApiError::bad(
-            "the optimal referee is not available in this build; use fair, evil or evil-lookahead",
-        ));
-    }
     let kind = RefereeKind::from_str(name).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok((kind, kind.name()))
 }
@@ -219,13 +240,15 @@ pub(crate) async fn create(
                 max_wrong,
             ))
         }
-        RefereeKind::Evil | RefereeKind::EvilLookahead => {
-            let choice = if kind == RefereeKind::Evil {
-                FamilyChoice::Largest
-            } else {
-                FamilyChoice::Lookahead {
+        RefereeKind::Evil | RefereeKind::EvilLookahead | RefereeKind::Optimal => {
+            let choice = match kind {
+                RefereeKind::Evil => FamilyChoice::Largest,
+                RefereeKind::EvilLookahead => FamilyChoice::Lookahead {
                     node_budget: LOOKAHEAD_NODES,
-                }
+                },
+                _ => FamilyChoice::Optimal {
+                    move_budget: app.options.optimal_move_budget,
+                },
             };
             let evil = Evil::new(app.lexicon.clone(), req.length, choice)
                 .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -284,15 +307,33 @@ pub(crate) async fn guess(
         _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
     };
     let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
+    let referee = game.lock().unwrap_or_else(|e| e.into_inner()).referee;
+    let heavy = !matches!(referee, "fair" | "evil");
+    // The searching referees take a core and a table each: no more at once than cores.
+    let _permit = if heavy {
+        Some(
+            app.heavy
+                .acquire()
+                .await
+                .map_err(|e| ApiError::internal(e.to_string()))?,
+        )
+    } else {
+        None
+    };
     let app2 = app.clone();
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
     let (shown, record) = blocking(move || {
         let mut session = game.lock().unwrap_or_else(|e| e.into_inner());
-        session.guess(&guess).map_err(|e| ApiError::bad(e.to_string()))?;
+        session
+            .guess(&guess)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         let shown = view(&app2, &id, &session);
         let record = if shown.over && !session.recorded {
             session.recorded = true;
-            session.player.clone().map(|p| (p, session.referee, shown.won))
+            session
+                .player
+                .clone()
+                .map(|p| (p, session.referee, shown.won))
         } else {
             None
         };
@@ -316,6 +357,9 @@ pub(crate) struct HintLetter {
     containing: usize,
     /// Expected final score when it is guessed and play goes on well (when computed).
     expected_score: Option<f64>,
+    /// Against the optimal referee: proven bounds on the misses it can still force after
+    /// this letter (the best letters have the lowest).
+    misses: Option<Value>,
 }
 
 /// `GET /api/hangman/{id}/hint`.
@@ -326,6 +370,9 @@ pub(crate) struct Hint {
     candidates: usize,
     /// The guess the hint strategy would make.
     pick: String,
+    /// `odds` (letters by their chance and expected score) or `optimal` (letters by the
+    /// misses an optimal referee can force, from the solver).
+    kind: &'static str,
 }
 
 /// `GET /api/hangman/{id}/hint`: the best letters, best first.
@@ -334,12 +381,59 @@ pub(crate) async fn hint(
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
     let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
+    let optimal = game.lock().unwrap_or_else(|e| e.into_inner()).referee == "optimal";
+    let _permit = if optimal {
+        Some(
+            app.heavy
+                .acquire()
+                .await
+                .map_err(|e| ApiError::internal(e.to_string()))?,
+        )
+    } else {
+        None
+    };
     let app2 = app.clone();
     let hint = blocking(move || {
         let session = game.lock().unwrap_or_else(|e| e.into_inner());
         let state = session.state();
         if state.status() != Status::KeepGuessing {
             return Err(ApiError::bad("the game is over: no hint"));
+        }
+        if let Play::Evil(g) = &session.play
+            && session.referee == "optimal"
+            && state.wrong_words().is_empty()
+        {
+            // The solver's letters need a closed family: none a wrong word guess shrank.
+            let evil = g.referee();
+            let family = evil.family().to_vec();
+            let bucket = app2.lexicon.bucket(state.length());
+            let guessed = state.guessed_letters();
+            drop(session);
+            let values =
+                hangman::solve::letter_values(bucket, &family, app2.options.optimal_hint_budget);
+            let letters: Vec<HintLetter> = values
+                .iter()
+                .filter(|v| !guessed.contains(v.letter))
+                .map(|v| {
+                    let containing = family
+                        .iter()
+                        .filter(|&&w| bucket.letters(w as usize).contains(v.letter))
+                        .count();
+                    HintLetter {
+                        letter: (v.letter.lower() as char).to_string(),
+                        odds: containing as f64 / family.len() as f64,
+                        containing,
+                        expected_score: None,
+                        misses: Some(v.bounds.into()),
+                    }
+                })
+                .collect();
+            return Ok(Hint {
+                candidates: family.len(),
+                pick: letters.first().map_or(String::new(), |l| l.letter.clone()),
+                letters,
+                kind: "optimal",
+            });
         }
         let snapshot = Snapshot::new(
             state.board().cells().to_vec(),
@@ -375,8 +469,10 @@ pub(crate) async fn hint(
                     odds: l.share,
                     containing: l.containing,
                     expected_score: l.expected_score,
+                    misses: None,
                 })
                 .collect(),
+            kind: "odds",
         })
     })
     .await?;
@@ -528,7 +624,10 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
         wrong: letters(state.wrong_letters()),
         over: r.asking.is_none(),
         computer_won: state.status() == Status::GameWon,
-        guess: r.asking.as_ref().map(|g| g.to_string().to_ascii_lowercase()),
+        guess: r
+            .asking
+            .as_ref()
+            .map(|g| g.to_string().to_ascii_lowercase()),
         guess_is_word: matches!(r.asking, Some(Guess::Word(_))),
         candidates: fit.len(),
         sample: fit

@@ -33,7 +33,7 @@ use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use blender::{Difficulty, Dictionary, RoundGenerator};
+use blender::{Dictionary, Difficulty, RoundGenerator};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use lexicon::Lexicon;
 use tower_http::compression::CompressionLayer;
@@ -63,6 +63,10 @@ pub struct Limits {
     pub hint_exact_limit: usize,
     /// Time the verdict before a game may take to prove who wins.
     pub verdict_budget: Duration,
+    /// Time the optimal referee may search per answer.
+    pub optimal_move_budget: Duration,
+    /// Time a hint against the optimal referee may search.
+    pub optimal_hint_budget: Duration,
 }
 
 impl Default for Limits {
@@ -76,6 +80,8 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(20),
             hint_exact_limit: 150,
             verdict_budget: hangman_routes::VERDICT_BUDGET,
+            optimal_move_budget: Duration::from_millis(150),
+            optimal_hint_budget: Duration::from_millis(200),
         }
     }
 }
@@ -93,6 +99,9 @@ pub(crate) struct App {
     verdicts: Mutex<HashMap<(usize, u32), hangman_routes::Verdict>>,
     /// One verdict solve at a time.
     solving: Mutex<()>,
+    /// The searching referees and hints: at most one per core at once (each holds a core
+    /// and a transposition table).
+    heavy: tokio::sync::Semaphore,
     hint_strategy: &'static hangman::strategy::StrategyInfo,
     reverse_strategy: Box<dyn hangman::Strategy>,
     limiter: DefaultKeyedRateLimiter<IpAddr>,
@@ -155,7 +164,9 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         params: Vec::new(),
         cache_dir: None,
     };
-    let reverse_strategy = hangman::strategy::find("mixed")?.build(lexicon.clone(), &settings)?;
+    // `greedy`, not `mixed`: mixed's first move at a new length is slow (over 20 s at 3
+    // letters, cold), which a player waiting on a page will not sit through.
+    let reverse_strategy = hangman::strategy::find("greedy")?.build(lexicon.clone(), &settings)?;
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
     let app = Arc::new(App {
@@ -168,6 +179,9 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         store: Arc::new(store),
         verdicts: Mutex::new(HashMap::new()),
         solving: Mutex::new(()),
+        heavy: tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+        ),
         hint_strategy: hangman::strategy::find("greedy")?,
         reverse_strategy,
         limiter: RateLimiter::keyed(quota),
@@ -199,7 +213,10 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
         .route("/api/hangman/{id}/guess", post(hangman_routes::guess))
         .route("/api/hangman/{id}/hint", get(hangman_routes::hint))
         .route("/api/reverse", post(hangman_routes::reverse_create))
-        .route("/api/reverse/{id}/answer", post(hangman_routes::reverse_answer))
+        .route(
+            "/api/reverse/{id}/answer",
+            post(hangman_routes::reverse_answer),
+        )
         .route("/api/blender", post(blender_routes::create))
         .route("/api/blender/scores", get(blender_routes::scores))
         .route("/api/blender/daily/stats", get(blender_routes::daily_stats))
