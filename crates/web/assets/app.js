@@ -105,8 +105,9 @@ async function verdict() {
   v.textContent = "Proving who wins at " + length + " letters with " + lives + " lives…";
   try {
     const r = await api("GET", `/api/hangman/verdict?length=${length}&lives=${lives}`);
-    const m = r.misses_lower === r.misses_upper ? String(r.misses_lower)
-      : `${r.misses_lower}–${r.misses_upper}`;
+    // Unsettled bounds name what is proven: at least the lower, at most the upper.
+    const m = r.misses_lower === r.misses_upper ? `exactly ${r.misses_lower}`
+      : `at least ${r.misses_lower} (at most ${r.misses_upper})`;
     let who;
     if (r.guesser_wins === true) who = "a perfect guesser always wins, even against the cheats";
     else if (r.guesser_wins === false) who = "a cheating referee that plays perfectly always wins";
@@ -272,9 +273,14 @@ function renderReverse() {
   } else {
     say("rv-prompt", `I guess ${r.guess.toUpperCase()}. Click (or type the number of) each position where it is, then Answer.`);
   }
-  $("rv-cands").textContent = r.candidates
-    ? `${r.candidates.toLocaleString()} words I know fit: ${r.sample.join(" ")}${r.candidates > r.sample.length ? " …" : ""}`
-    : "No word I know fits: I guess by letter odds now.";
+  const cands = $("rv-cands");
+  if (r.candidates) {
+    const n = r.candidates.toLocaleString();
+    cands.replaceChildren(r.candidates === 1 ? "The one word I know that fits: " : `${n} words I know fit: `,
+      el("span", r.sample.join(" ") + (r.candidates > r.sample.length ? " …" : ""), "words"));
+  } else {
+    cands.textContent = "No word I know fits: I guess by letter odds now.";
+  }
 }
 
 function toggleMark(i) {
@@ -329,6 +335,8 @@ function renderBlender() {
   const g = bl;
   $("bl-title").textContent = g.daily ? `Daily #${g.puzzle} · ${g.daily}` : `Round ${g.round} · ${g.difficulty}`;
   $("bl-score").textContent = g.score;
+  // A finished round takes no more letters: clear what was being typed.
+  if (g.round_over) $("bl-input").value = "";
   rackTiles();
   const slots = $("bl-slots");
   slots.replaceChildren();
