@@ -10,7 +10,7 @@ use wordplay_cli::error::usage;
 /// wordplay in the browser: hangman (fair, cheating and reversed) and Word Blender, with a
 /// JSON API.
 #[derive(Parser, Debug)]
-#[command(name = "wordplay", version, about)]
+#[command(name = "wordplay", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
