@@ -277,6 +277,23 @@ pub(crate) async fn show(
     Ok(Json(view(&app, &id, &session)))
 }
 
+/// A turn on the cores for a searching call (the optimal and look-ahead referees, the
+/// solver's hints), when `needed`: each takes a core and a table, so no more at once than
+/// cores.
+async fn heavy_permit(
+    app: &App,
+    needed: bool,
+) -> Result<Option<tokio::sync::SemaphorePermit<'_>>, ApiError> {
+    if !needed {
+        return Ok(None);
+    }
+    app.heavy
+        .acquire()
+        .await
+        .map(Some)
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
 /// `POST /api/hangman/{id}/guess`.
 #[derive(Deserialize)]
 pub(crate) struct GuessBody {
@@ -308,18 +325,7 @@ pub(crate) async fn guess(
     };
     let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
     let referee = game.lock().unwrap_or_else(|e| e.into_inner()).referee;
-    let heavy = !matches!(referee, "fair" | "evil");
-    // The searching referees take a core and a table each: no more at once than cores.
-    let _permit = if heavy {
-        Some(
-            app.heavy
-                .acquire()
-                .await
-                .map_err(|e| ApiError::internal(e.to_string()))?,
-        )
-    } else {
-        None
-    };
+    let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
     let app2 = app.clone();
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
     let (shown, record) = blocking(move || {
@@ -382,16 +388,7 @@ pub(crate) async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
     let optimal = game.lock().unwrap_or_else(|e| e.into_inner()).referee == "optimal";
-    let _permit = if optimal {
-        Some(
-            app.heavy
-                .acquire()
-                .await
-                .map_err(|e| ApiError::internal(e.to_string()))?,
-        )
-    } else {
-        None
-    };
+    let _permit = heavy_permit(&app, optimal).await?;
     let app2 = app.clone();
     let hint = blocking(move || {
         let session = game.lock().unwrap_or_else(|e| e.into_inner());
