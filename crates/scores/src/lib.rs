@@ -261,6 +261,19 @@ impl Store {
         Store::open(&path)
     }
 
+    /// Imports, once, the JSON high-score table earlier versions kept in the default place
+    /// ([`blender::default_path`]); nothing if there is none. Both front ends call it on the
+    /// default store, so old scores show wherever the player looks first.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Store::import_json`]; [`StoreError::Import`] if the system has no data
+    /// folder.
+    pub fn import_old_default(&self) -> Result<Option<usize>, StoreError> {
+        let old = blender::default_path()?;
+        self.import_json(&old)
+    }
+
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path

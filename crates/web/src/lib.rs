@@ -301,7 +301,7 @@ pub struct ServeOptions {
 }
 
 /// Opens the store of `data` (`scores.sqlite3` in it; the folder must exist), or the
-/// default store.
+/// default store, into which the JSON high scores of earlier versions are imported once.
 ///
 /// # Errors
 ///
@@ -309,7 +309,14 @@ pub struct ServeOptions {
 pub fn open_store(data: Option<&std::path::Path>) -> Result<Store, wordplay_scores::StoreError> {
     match data {
         Some(dir) => Store::open(&dir.join("scores.sqlite3")),
-        None => Store::open_default(),
+        None => {
+            let store = Store::open_default()?;
+            // A broken old table must not keep the games from being served: say so, go on.
+            if let Err(e) = store.import_old_default() {
+                eprintln!("wordplay: warning: the old high scores were not imported: {e}");
+            }
+            Ok(store)
+        }
     }
 }
 

@@ -117,10 +117,15 @@ async fn a_fair_game_has_the_documented_shape_and_plays_to_the_end() {
         }
     );
     let alive = last["alive"]["words"].as_array().unwrap();
-    assert!(
-        alive.iter().any(|w| w == word),
-        "the secret is among the words alive"
-    );
+    let count = last["alive"]["count"].as_u64().unwrap() as usize;
+    assert!(count >= alive.len() && !alive.is_empty(), "{last}");
+    // The words shown are a sample when many are alive: the secret is there when all are.
+    if count == alive.len() {
+        assert!(
+            alive.iter().any(|w| w == word),
+            "the secret is among the words alive"
+        );
+    }
 }
 
 #[tokio::test]

@@ -110,9 +110,7 @@ fn open_store(path: Option<&Path>) -> Result<Store, StoreError> {
         None => {
             let store = Store::open_default()?;
             // A broken old table must not keep the games from starting: say so and go on.
-            if let Ok(old) = blender::default_path()
-                && let Err(e) = store.import_json(&old)
-            {
+            if let Err(e) = store.import_old_default() {
                 eprintln!("warning: the old high scores were not imported: {e}");
             }
             Ok(store)

@@ -659,3 +659,33 @@ fn games_text_lines_end_without_a_dangling_bar() {
         assert!(!line.trim_end().ends_with('|'), "{line:?}");
     }
 }
+
+/// Without `--scores`: the default store in the data folder (created), with the JSON table
+/// of earlier versions from the same folder imported once and left in place.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_store_imports_the_old_default_table_once() {
+    let fx = Fixture::new();
+    let data = fx.path("data");
+    std::fs::create_dir(&data).unwrap();
+    let play = || {
+        fx.cmd()
+            .env("XDG_DATA_HOME", &data)
+            .args(["play", "--min-words", "1", "--seed", "1", "--name", "new"])
+            .write_stdin("listen\n/quit\n")
+            .assert()
+            .success()
+    };
+    std::fs::create_dir(data.join("wordplay")).unwrap();
+    let old = data.join("wordplay").join("blender-scores.json");
+    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#;
+    std::fs::write(&old, text).unwrap();
+    play();
+    play();
+    let names: Vec<String> = top(&data.join("wordplay").join("scores.sqlite3"))
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    assert_eq!(names, ["new", "new", "old"]);
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
+}
