@@ -274,7 +274,7 @@ async fn fair_game(c: &Client, keyboard: bool) {
     hangman_ended(c).await;
 }
 
-async fn optimal_game(c: &Client, keyboard: bool) {
+async fn optimal_game(c: &Client, keyboard: bool, dir: &Path, size: &str) {
     hangman_setup(c, "4", "6", "optimal").await;
     let mut hinted = 0;
     for turn in 0..26 {
@@ -299,6 +299,7 @@ async fn optimal_game(c: &Client, keyboard: bool) {
                 first.contains("the referee can force"),
                 "the optimal referee's hint is the solver's: {first}"
             );
+            shot(c, dir, &format!("{size}-optimal-hint")).await;
         }
         let letter = match first.chars().next() {
             Some(l) if l.is_ascii_lowercase() && first.contains('%') => {
@@ -571,7 +572,7 @@ async fn play_at(
     fair_game(&c, keyboard).await;
     assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
     shot(&c, dir, &format!("{size}-fair")).await;
-    optimal_game(&c, keyboard).await;
+    optimal_game(&c, keyboard, dir, &size).await;
     shot(&c, dir, &format!("{size}-optimal")).await;
     reversed_game(&c, keyboard).await;
     assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
