@@ -14,6 +14,12 @@ use crate::{App, blocking};
 /// The first daily puzzle: number 1.
 const FIRST_DAILY: jiff::civil::Date = jiff::civil::date(2026, 1, 1);
 
+/// The number of the daily puzzle of `date` (1 on 2026-01-01), `None` before the first.
+pub(crate) fn puzzle_number(date: jiff::civil::Date) -> Option<u32> {
+    let days = FIRST_DAILY.until(date).ok()?.get_days();
+    u32::try_from(days).ok().map(|d| d + 1)
+}
+
 /// One Blender game.
 pub(crate) struct Session {
     game: Game<'static, SystemClock>,
@@ -170,17 +176,13 @@ fn daily(text: &str) -> Result<(String, u32), ApiError> {
         text.parse()
             .map_err(|e| ApiError::bad(format!("{text:?} is not a date YYYY-MM-DD: {e}")))?
     };
-    let days = FIRST_DAILY
-        .until(date)
-        .map_err(|e| ApiError::bad(e.to_string()))?
-        .get_days();
     let tomorrow = jiff::ZonedDateTime::now().date().tomorrow().unwrap_or(date);
-    if days < 0 || date > tomorrow {
-        return Err(ApiError::bad(format!(
+    match puzzle_number(date) {
+        Some(number) if date <= tomorrow => Ok((date.to_string(), number)),
+        _ => Err(ApiError::bad(format!(
             "there is no daily puzzle for {date}: they run from {FIRST_DAILY} to today"
-        )));
+        ))),
     }
-    Ok((date.to_string(), days as u32 + 1))
 }
 
 /// `POST /api/blender`: a new game (seeded, or the daily puzzle).

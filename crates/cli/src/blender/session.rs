@@ -8,7 +8,7 @@ use std::time::Duration;
 use blender::{Clock, Deal, Difficulty, Game, RoundGenerator};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
-use wordplay_scores::{BlenderScore, Store, StoreError};
+use wordplay_scores::{BlenderScore, DailyResult, Store, StoreError};
 
 use super::PlayArgs;
 use wordplay_cli::export::blender::Dealing;
@@ -156,6 +156,22 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
                 };
             }
         };
+    let daily = match &settings.daily {
+        Some(date) => match record_daily(settings, name, date, score, rounds) {
+            Ok(line) => line,
+            Err(e) => {
+                return Saved {
+                    lines: vec![format!(
+                        "daily result NOT saved: {:#}",
+                        anyhow::Error::from(e)
+                    )],
+                    rank: added.rank,
+                    failed: true,
+                };
+            }
+        },
+        None => None,
+    };
     let mut lines = vec![match added.rank {
         Some(rank) => format!(
             "high score #{rank}! saved to {}",
@@ -163,6 +179,7 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
         ),
         None => "not a high score this time".to_string(),
     }];
+    lines.extend(daily);
     lines.push("high scores:".to_string());
     lines.extend(table_lines(&added.top));
     Saved {
@@ -170,6 +187,36 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
         rank: added.rank,
         failed: false,
     }
+}
+
+/// Records a daily puzzle's result (won: a six-letter word found, as on the web page), so
+/// its statistics and streaks count terminal and web games alike; the line shows them.
+fn record_daily(
+    settings: &Settings,
+    name: &str,
+    date: &str,
+    score: u32,
+    rounds: u32,
+) -> Result<Option<String>, StoreError> {
+    let Some(puzzle) = wordplay_web::daily_puzzle_number(date) else {
+        // A date before the first numbered puzzle: a score, but no daily result.
+        return Ok(None);
+    };
+    settings.store.record_daily(&DailyResult {
+        game: "blender".into(),
+        date: date.to_string(),
+        puzzle,
+        player: name.trim().to_string(),
+        won: rounds > 0,
+        score,
+        share: String::new(),
+    })?;
+    let today = jiff::ZonedDateTime::now().date().to_string();
+    let s = settings.store.daily_stats("blender", name.trim(), &today)?;
+    Ok(Some(format!(
+        "daily puzzle #{puzzle}: {} played, {} won, current streak {}, max streak {}",
+        s.played, s.won, s.current_streak, s.max_streak
+    )))
 }
 
 /// The table, one line per entry: rank, name, score, rounds (or the daily puzzle's date).

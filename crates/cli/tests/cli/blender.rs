@@ -418,6 +418,24 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
     assert!(share.contains("| 4 ■□□□□□ |"), "{share}");
     assert!(!share.to_ascii_lowercase().contains("listen"), "{share}");
     assert!(out.contains("(daily 2026-05-14)"), "{out}");
+    // The daily result counts in the statistics the web page shows: puzzle 134 (numbered
+    // from 2026-01-01), won (LISTEN), no current streak (long ago), not counted twice.
+    assert!(
+        out.contains("daily puzzle #134: 1 played, 1 won, current streak 0, max streak 1"),
+        "{out}"
+    );
+    let again = stdout(
+        &fx.cmd()
+            .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
+            .arg(fx.path("scores.json"))
+            .write_stdin("listen\n")
+            .assert()
+            .success(),
+    );
+    assert!(
+        again.contains("daily puzzle #134: 1 played, 1 won"),
+        "{again}"
+    );
     fx.cmd()
         .args(["deal", "--daily", "2026-02-30"])
         .assert()
