@@ -683,6 +683,32 @@ impl<'d, C: Clock> Game<'d, C> {
         true
     }
 
+    /// The result of the current round without its answers, to share a daily puzzle
+    /// without spoiling it: `Word Blender {label}: {found}/{required} words, {score} points`,
+    /// then per word length the words found as filled squares and the others as empty ones.
+    pub fn share_line(&self, label: &str) -> String {
+        let (found, required) = self.round.progress();
+        let mut line = format!(
+            "Word Blender {label}: {found}/{required} words, {} points",
+            self.score()
+        );
+        for group in self.round.slots() {
+            let squares: String = group
+                .slots
+                .iter()
+                .map(|s| {
+                    if matches!(s, Slot::Found(_)) {
+                        '■'
+                    } else {
+                        '□'
+                    }
+                })
+                .collect();
+            line.push_str(&format!(" | {} {squares}", group.length));
+        }
+        line
+    }
+
     /// The clock (tests advance a shared [`FakeClock`] through their own handle).
     pub fn clock(&self) -> &C {
         &self.clock

@@ -4,7 +4,8 @@
 //! beside [`Game`](crate::Game), which asks it, and is re-exported here). The fair referee
 //! [`Fair`] holds one secret word. Cheating referees (that keep a family of words and commit
 //! late) implement the same trait, so every game loop works with either: [`Evil`] keeps the
-//! largest family or looks ahead ([`FamilyChoice`]). [`Told`] answers as it is told: a person
+//! largest family, looks ahead, or plays optimally within a time budget per answer
+//! ([`FamilyChoice`]). [`Told`] answers as it is told: a person
 //! who thinks of the word (reversed play), or the answers a board already shows (advice for a
 //! position). [`RefereeKind`] and [`build`] make the fair and cheating referees by name for
 //! the scorer, the bench and interactive play.
@@ -22,12 +23,12 @@ use lexicon::Lexicon;
 
 pub use crate::game::Referee;
 pub use error::SecretError;
-pub use evil::{Evil, FamilyChoice, LOOKAHEAD_MAX_FAMILY, LOOKAHEAD_NODES};
+pub use evil::{Evil, FamilyChoice, LOOKAHEAD_MAX_FAMILY, LOOKAHEAD_NODES, OPTIMAL_MOVE_BUDGET};
 pub use fair::Fair;
 pub use told::Told;
 
 /// The referees by name, independent of any argument parser: `fair`, `evil`,
-/// `evil-lookahead`.
+/// `evil-lookahead`, `optimal`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RefereeKind {
     /// [`Fair`]: a fixed secret word.
@@ -37,14 +38,17 @@ pub enum RefereeKind {
     Evil,
     /// [`Evil`] with [`FamilyChoice::Lookahead`] and [`LOOKAHEAD_NODES`].
     EvilLookahead,
+    /// [`Evil`] with [`FamilyChoice::Optimal`] and [`OPTIMAL_MOVE_BUDGET`].
+    Optimal,
 }
 
 impl RefereeKind {
     /// Every kind, in the order help texts list them.
-    pub const ALL: [RefereeKind; 3] = [
+    pub const ALL: [RefereeKind; 4] = [
         RefereeKind::Fair,
         RefereeKind::Evil,
         RefereeKind::EvilLookahead,
+        RefereeKind::Optimal,
     ];
 
     /// The name `FromStr` accepts.
@@ -53,6 +57,7 @@ impl RefereeKind {
             RefereeKind::Fair => "fair",
             RefereeKind::Evil => "evil",
             RefereeKind::EvilLookahead => "evil-lookahead",
+            RefereeKind::Optimal => "optimal",
         }
     }
 
@@ -70,7 +75,7 @@ impl fmt::Display for RefereeKind {
 
 /// An unknown referee name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown referee {0:?}; known referees: fair, evil, evil-lookahead")]
+#[error("unknown referee {0:?}; known referees: fair, evil, evil-lookahead, optimal")]
 pub struct UnknownReferee(pub String);
 
 impl FromStr for RefereeKind {
@@ -109,6 +114,13 @@ pub fn build(
             word.len(),
             FamilyChoice::Lookahead {
                 node_budget: LOOKAHEAD_NODES,
+            },
+        )?)),
+        RefereeKind::Optimal => Ok(Box::new(Evil::new(
+            lexicon.clone(),
+            word.len(),
+            FamilyChoice::Optimal {
+                move_budget: OPTIMAL_MOVE_BUDGET,
             },
         )?)),
     }

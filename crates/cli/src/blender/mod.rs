@@ -140,7 +140,9 @@ pub(crate) struct PlayArgs {
     /// Seconds per round (default: from --difficulty).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3600))]
     time: Option<u64>,
-    /// High-score file (default: blender-scores.json in the user's data directory).
+    /// Scores store, an SQLite file shared with `wordplay serve` (default: scores.sqlite3 in
+    /// the user's data directory). A `.json` table of earlier versions is imported once into
+    /// the store beside it (x.json -> x.sqlite3) and left in place.
     #[arg(long, value_name = "FILE")]
     scores: Option<PathBuf>,
     /// Name for the high-score table (default: asked at the end of a game in the terminal

@@ -1,14 +1,14 @@
 //! What both front ends share: the game settings, starting a game, the daily share line
 //! and recording a finished game in the high-score table.
 
-use std::path::PathBuf;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use blender::{
-    Clock, Deal, Difficulty, Game, HighScores, RoundGenerator, ScoreEntry, ScoresError, Slot,
-};
+use blender::{Clock, Deal, Difficulty, Game, RoundGenerator};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
+use wordplay_scores::{BlenderScore, DailyResult, Store, StoreError};
 
 use super::PlayArgs;
 use wordplay_cli::export::blender::Dealing;
@@ -24,8 +24,8 @@ pub(crate) struct Settings {
     pub difficulty: Difficulty,
     /// Time per round.
     pub time_limit: Duration,
-    /// The high-score file.
-    pub scores: PathBuf,
+    /// The scores store (shared with `wordplay serve`).
+    pub store: Arc<Store>,
     /// The name given with `--name`.
     pub name: Option<String>,
     /// The name offered when none was given: `$USER`, else `player`.
@@ -33,14 +33,10 @@ pub(crate) struct Settings {
 }
 
 impl Settings {
-    /// Resolves the defaults (data directory, `$USER`) and checks that the high-score file
-    /// can be used, so that a bad `--scores` is an error before the game, not after it.
+    /// Resolves the defaults (data directory, `$USER`) and opens the scores store, so that
+    /// a bad `--scores` is an error before the game, not after it.
     pub(crate) fn new(args: &PlayArgs, dealing: Dealing) -> anyhow::Result<Settings> {
-        let scores = match &args.scores {
-            Some(p) => p.clone(),
-            None => blender::default_path().map_err(scores_hint)?,
-        };
-        HighScores::check(&scores).map_err(scores_hint)?;
+        let store = open_store(args.scores.as_deref()).map_err(scores_hint)?;
         let default_name = std::env::var("USER")
             .ok()
             .filter(|n| !n.trim().is_empty())
@@ -50,7 +46,7 @@ impl Settings {
             daily: dealing.daily,
             difficulty: dealing.difficulty,
             time_limit: super::round_time(args, dealing.difficulty),
-            scores,
+            store: Arc::new(store),
             name: args.name.clone().filter(|n| !n.trim().is_empty()),
             default_name,
         })
@@ -89,30 +85,9 @@ pub(crate) fn first_deal(generator: &RoundGenerator<'_>, seed: u64) -> Deal {
     generator.deal(&mut Pcg64::seed_from_u64(seed))
 }
 
-/// The daily puzzle's result without the answers: words found per length as filled and
-/// empty squares, so it can be shared without spoiling the puzzle.
+/// The daily puzzle's result without the answers (see [`Game::share_line`]).
 pub(crate) fn share_line<C: Clock>(game: &Game<'_, C>, date: &str) -> String {
-    let round = game.round();
-    let (found, required) = round.progress();
-    let mut line = format!(
-        "Word Blender daily {date}: {found}/{required} words, {} points",
-        game.score()
-    );
-    for group in round.slots() {
-        let squares: String = group
-            .slots
-            .iter()
-            .map(|s| {
-                if matches!(s, Slot::Found(_)) {
-                    '■'
-                } else {
-                    '□'
-                }
-            })
-            .collect();
-        line.push_str(&format!(" | {} {squares}", group.length));
-    }
-    line
+    game.share_line(&format!("daily {date}"))
 }
 
 /// How recording a game went, in lines to show the player.
@@ -126,13 +101,33 @@ pub(crate) struct Saved {
     pub failed: bool,
 }
 
+/// Opens the store `--scores` names: an SQLite file, or for a `.json` table of earlier
+/// versions the store beside it (`x.json` → `x.sqlite3`) with the table imported once (the
+/// file is left in place). Without `--scores`, the default store (the one `wordplay serve`
+/// uses), into which the default JSON table of earlier versions is imported once.
+fn open_store(path: Option<&Path>) -> Result<Store, StoreError> {
+    match path {
+        None => {
+            let store = Store::open_default()?;
+            // A broken old table must not keep the games from starting: say so and go on.
+            if let Err(e) = store.import_old_default() {
+                eprintln!("warning: the old high scores were not imported: {e}");
+            }
+            Ok(store)
+        }
+        Some(json) if json.extension().is_some_and(|e| e == "json") => {
+            let store = Store::open(&json.with_extension("sqlite3"))?;
+            store.import_json(json)?;
+            Ok(store)
+        }
+        Some(path) => Store::open(path),
+    }
+}
+
 /// Whether a game of `score` would make the table as it is now (so the UI asks for a
-/// name). A table that cannot be read counts as empty: recording will say what is wrong.
+/// name). A table that cannot be read counts as made: recording will say what is wrong.
 pub(crate) fn makes_the_table(settings: &Settings, score: u32) -> bool {
-    score > 0
-        && HighScores::load(&settings.scores)
-            .map_or(Some(1), |t| t.rank_of(score))
-            .is_some()
+    score > 0 && settings.store.makes_top(score).unwrap_or(true)
 }
 
 /// Records a finished game under `name` in the high-score table; the lines say how it went
@@ -144,52 +139,93 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
             ..Saved::default()
         };
     }
-    let when = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let mut entry = ScoreEntry::new(name.trim(), score, rounds, when);
-    if let Some(date) = &settings.daily {
-        entry.other.insert("daily".into(), date.clone().into());
-    }
-    let recorded = match HighScores::record(&settings.scores, entry) {
-        Ok(r) => r,
-        Err(e) => {
-            return Saved {
-                lines: vec![format!("high score NOT saved: {:#}", scores_hint(e))],
-                rank: None,
-                failed: true,
-            };
-        }
+    let added =
+        match settings
+            .store
+            .add_blender(name.trim(), score, rounds, settings.daily.as_deref())
+        {
+            Ok(added) => added,
+            Err(e) => {
+                return Saved {
+                    lines: vec![format!(
+                        "high score NOT saved: {:#}",
+                        anyhow::Error::from(e)
+                    )],
+                    rank: None,
+                    failed: true,
+                };
+            }
+        };
+    let daily = match &settings.daily {
+        Some(date) => match record_daily(settings, name, date, score, rounds) {
+            Ok(line) => line,
+            Err(e) => {
+                return Saved {
+                    lines: vec![format!(
+                        "daily result NOT saved: {:#}",
+                        anyhow::Error::from(e)
+                    )],
+                    rank: added.rank,
+                    failed: true,
+                };
+            }
+        },
+        None => None,
     };
-    let mut lines = Vec::new();
-    if let Some(aside) = &recorded.set_aside {
-        lines.push(format!(
-            "the high-score file {} was not a table; it was copied to {} and a new table started",
-            settings.scores.display(),
-            aside.display()
-        ));
-    }
-    lines.push(match recorded.rank {
-        Some(rank) => format!("high score #{rank}! saved to {}", settings.scores.display()),
+    let mut lines = vec![match added.rank {
+        Some(rank) => format!(
+            "high score #{rank}! saved to {}",
+            settings.store.path().display()
+        ),
         None => "not a high score this time".to_string(),
-    });
+    }];
+    lines.extend(daily);
     lines.push("high scores:".to_string());
-    lines.extend(table_lines(&recorded.scores));
+    lines.extend(table_lines(&added.top));
     Saved {
         lines,
-        rank: recorded.rank,
+        rank: added.rank,
         failed: false,
     }
 }
 
+/// Records a daily puzzle's result (won: a six-letter word found, as on the web page), so
+/// its statistics and streaks count terminal and web games alike; the line shows them.
+fn record_daily(
+    settings: &Settings,
+    name: &str,
+    date: &str,
+    score: u32,
+    rounds: u32,
+) -> Result<Option<String>, StoreError> {
+    let Some(puzzle) = wordplay_web::daily_puzzle_number(date) else {
+        // A date before the first numbered puzzle: a score, but no daily result.
+        return Ok(None);
+    };
+    settings.store.record_daily(&DailyResult {
+        game: "blender".into(),
+        date: date.to_string(),
+        puzzle,
+        player: name.trim().to_string(),
+        won: rounds > 0,
+        score,
+        share: String::new(),
+    })?;
+    let today = jiff::ZonedDateTime::now().date().to_string();
+    let s = settings.store.daily_stats("blender", name.trim(), &today)?;
+    Ok(Some(format!(
+        "daily puzzle #{puzzle}: {} played, {} won, current streak {}, max streak {}",
+        s.played, s.won, s.current_streak, s.max_streak
+    )))
+}
+
 /// The table, one line per entry: rank, name, score, rounds (or the daily puzzle's date).
-pub(crate) fn table_lines(scores: &HighScores) -> Vec<String> {
+pub(crate) fn table_lines(scores: &[BlenderScore]) -> Vec<String> {
     scores
-        .entries
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let what = match e.other.get("daily").and_then(|d| d.as_str()) {
+            let what = match &e.daily {
                 Some(date) => format!("daily {date}"),
                 None => plural(e.rounds as usize, "round"),
             };
@@ -205,12 +241,12 @@ pub(crate) fn seconds_left(left: std::time::Duration) -> u64 {
     left.as_millis().div_ceil(1000) as u64
 }
 
-/// `e`, with the flag that picks another high-score file where that is the way out (the
-/// library's errors do not know the command line).
-fn scores_hint(e: ScoresError) -> anyhow::Error {
+/// `e`, with the flag that picks another store where that is the way out (the library's
+/// errors do not know the command line).
+fn scores_hint(e: StoreError) -> anyhow::Error {
     match e {
-        ScoresError::NotAFile { .. } => anyhow::anyhow!("{e} (use --scores with a file name)"),
-        ScoresError::NoDataDir => anyhow::anyhow!("{e}; use --scores FILE"),
+        StoreError::NotAFile { .. } => anyhow::anyhow!("{e} (use --scores with a file name)"),
+        StoreError::NoDataDir => anyhow::anyhow!("{e}; use --scores FILE"),
         e => e.into(),
     }
 }

@@ -60,8 +60,9 @@ pub enum Command {
 /// Arguments of `hangman play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Who referees your guesses: fair, evil (keeps the largest word family) or
-    /// evil-lookahead (keeps the family worth the most misses).
+    /// Who referees your guesses: fair, evil (keeps the largest word family),
+    /// evil-lookahead (keeps the family worth the most misses, estimated) or optimal (the
+    /// family worth the most misses, proven within a second per answer).
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
 
@@ -258,7 +259,8 @@ pub struct ScoreArgs {
     pub limit: MaxWrong,
 
     /// Who answers: `fair` (the test word is the secret), `evil` (keeps the largest word
-    /// family) or `evil-lookahead` (keeps the family worth the most misses). A cheating
+    /// family), `evil-lookahead` (keeps the family worth the most misses, estimated) or
+    /// `optimal` (worth the most misses, proven within a second per answer). A cheating
     /// referee uses only each test word's length: it plays every word of that length.
     #[arg(long, value_name = "NAME", default_value = "fair")]
     pub referee: hangman::referee::RefereeKind,
@@ -338,7 +340,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub replay: bool,
 
-    /// Who answers: `fair` (each word is the secret), `evil` or `evil-lookahead` (each word
+    /// Who answers: `fair` (each word is the secret), `evil`, `evil-lookahead` or `optimal` (each word
     /// stands for its length; the cheating referee keeps a family of words). Cheating
     /// referees are always replayed.
     #[arg(long, value_name = "NAME", default_value = "fair")]

@@ -59,6 +59,14 @@ impl Fixture {
     }
 }
 
+/// The high-score table of the store at `path`.
+fn top(path: &Path) -> Vec<wordplay_scores::BlenderScore> {
+    wordplay_scores::Store::open(path)
+        .unwrap()
+        .blender_top(wordplay_scores::KEEP)
+        .unwrap()
+}
+
 fn stdout(assert: &assert_cmd::assert::Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).unwrap()
 }
@@ -111,11 +119,9 @@ fn scripted_line_mode_game() {
         rest = &rest[at + piece.len()..];
     }
     insta::assert_snapshot!("line_mode_game", redact(&out, fx.dir.path()));
-    // The table was saved as JSON.
-    let table: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(fx.path("scores.json")).unwrap()).unwrap();
-    assert_eq!(table["entries"][0]["score"], 500);
-    assert_eq!(table["entries"][0]["rounds"], 2);
+    // The score is in the store beside the JSON path given (the one `wordplay serve` reads).
+    let top = top(&fx.path("scores.sqlite3"));
+    assert_eq!((top[0].score, top[0].rounds), (500, 2));
 }
 
 #[test]
@@ -142,25 +148,38 @@ fn a_game_without_six_letters_ends_after_one_round() {
 }
 
 #[test]
-fn corrupt_high_scores_are_set_aside() {
+fn a_json_table_is_imported_once_and_a_corrupt_one_refused_before_the_game() {
     let fx = Fixture::new();
-    std::fs::write(fx.path("scores.json"), "not json").unwrap();
-    let out = stdout(&fx.play("listen\n/quit\n").success());
-    assert!(out.contains("was not a table; it was copied to"), "{out}");
-    let aside: Vec<_> = std::fs::read_dir(fx.dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("scores.json.corrupt-"))
+    std::fs::write(
+        fx.path("scores.json"),
+        r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#,
+    )
+    .unwrap();
+    fx.play("listen\n/quit\n").success();
+    fx.play("listen\n/quit\n").success();
+    let names: Vec<String> = top(&fx.path("scores.sqlite3"))
+        .into_iter()
+        .map(|e| e.name)
         .collect();
-    assert_eq!(aside.len(), 1);
-    assert_eq!(
-        std::fs::read_to_string(fx.path(&aside[0])).unwrap(),
-        "not json"
-    );
+    assert_eq!(names, ["tester", "tester", "old"], "imported once");
     assert!(
         std::fs::read_to_string(fx.path("scores.json"))
             .unwrap()
-            .contains("\"score\": 200")
+            .contains("\"old\""),
+        "left in place"
+    );
+    std::fs::write(fx.path("bad.json"), "not json").unwrap();
+    let out = fx
+        .cmd()
+        .args(["play", "--min-words", "1", "--scores"])
+        .arg(fx.path("bad.json"))
+        .write_stdin("listen\n")
+        .assert()
+        .code(1);
+    assert!(stdout(&out).is_empty(), "no game was played");
+    assert_eq!(
+        std::fs::read_to_string(fx.path("bad.json")).unwrap(),
+        "not json"
     );
 }
 
@@ -399,6 +418,24 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
     assert!(share.contains("| 4 ■□□□□□ |"), "{share}");
     assert!(!share.to_ascii_lowercase().contains("listen"), "{share}");
     assert!(out.contains("(daily 2026-05-14)"), "{out}");
+    // The daily result counts in the statistics the web page shows: puzzle 134 (numbered
+    // from 2026-01-01), won (LISTEN), no current streak (long ago), not counted twice.
+    assert!(
+        out.contains("daily puzzle #134: 1 played, 1 won, current streak 0, max streak 1"),
+        "{out}"
+    );
+    let again = stdout(
+        &fx.cmd()
+            .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
+            .arg(fx.path("scores.json"))
+            .write_stdin("listen\n")
+            .assert()
+            .success(),
+    );
+    assert!(
+        again.contains("daily puzzle #134: 1 played, 1 won"),
+        "{again}"
+    );
     fx.cmd()
         .args(["deal", "--daily", "2026-02-30"])
         .assert()
@@ -436,7 +473,7 @@ fn scores_that_are_not_a_regular_file_are_errors_before_the_game() {
     let out = run(Path::new("/dev/null")).code(1);
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(
-        err.contains("/dev/null: is a character device, not a regular file; nothing was changed"),
+        err.contains("scores store /dev/null: is not a regular file"),
         "{err}"
     );
     assert!(stdout(&out).is_empty(), "no game was played");
@@ -448,23 +485,20 @@ fn scores_that_are_not_a_regular_file_are_errors_before_the_game() {
     {
         run(&fifo)
             .code(1)
-            .stderr(predicate::str::contains("is a FIFO, not a regular file"));
+            .stderr(predicate::str::contains("is not a regular file"));
     }
     run(fx.dir.path())
         .code(1)
-        .stderr(predicate::str::contains("is a directory"));
+        .stderr(predicate::str::contains("is not a regular file"));
 }
 
 #[cfg(unix)]
 #[test]
-fn a_symlinked_scores_file_is_written_through_keeping_unknown_fields() {
+fn a_symlinked_json_table_is_imported_and_left_as_it_was() {
     let fx = Fixture::new();
     let real = fx.path("real.json");
-    std::fs::write(
-        &real,
-        r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1, "note": "x"}]}"#,
-    )
-    .unwrap();
+    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1, "note": "x"}]}"#;
+    std::fs::write(&real, text).unwrap();
     let link = fx.path("link.json");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     fx.cmd()
@@ -479,11 +513,8 @@ fn a_symlinked_scores_file_is_written_through_keeping_unknown_fields() {
             .file_type()
             .is_symlink()
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&real).unwrap()).unwrap();
-    assert_eq!(json["format"], 2);
-    assert_eq!(json["entries"][1]["note"], "x");
-    assert_eq!(json["entries"].as_array().unwrap().len(), 2);
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), text);
+    assert_eq!(top(&fx.path("link.sqlite3")).len(), 2);
 }
 
 /// A place where a file cannot be created: a read-only directory, or for root (who writes
@@ -508,26 +539,20 @@ fn unwritable(dir: &Path) -> Option<PathBuf> {
 
 #[cfg(unix)]
 #[test]
-fn a_failed_save_is_shown_and_exits_non_zero() {
+fn a_store_that_cannot_be_written_is_refused_before_the_game() {
     let fx = Fixture::new();
     let Some(path) = unwritable(fx.dir.path()) else {
         eprintln!("skipped: no unwritable place found");
         return;
     };
-    let out = fx
-        .cmd()
+    fx.cmd()
         .args(["play", "--min-words", "1", "--scores"])
         .arg(&path)
         .write_stdin("listen\n/quit\n")
         .assert()
-        .code(1);
-    let text = stdout(&out);
-    assert!(
-        text.contains("LISTEN: found!"),
-        "the game was played: {text}"
-    );
-    assert!(text.contains("high score NOT saved"), "{text}");
-    assert!(text.contains("cannot"), "{text}");
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("scores store"));
     let parent = path.parent().unwrap();
     let names: Vec<_> = std::fs::read_dir(parent)
         .unwrap()
@@ -535,16 +560,16 @@ fn a_failed_save_is_shown_and_exits_non_zero() {
         .filter(|n| n.contains("scores"))
         .collect();
     assert!(names.is_empty(), "{names:?}");
-    // A directory that cannot exist (its parent is a file) is refused before the game.
-    std::fs::write(fx.path("file"), "").unwrap();
+    // A folder that does not exist is refused, not created.
     fx.cmd()
         .args(["play", "--min-words", "1", "--scores"])
-        .arg(fx.path("file").join("scores.json"))
+        .arg(fx.path("nowhere").join("scores.json"))
         .write_stdin("listen\n")
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains("Not a directory"));
+        .stderr(predicate::str::contains("does not exist (create it first)"));
+    assert!(!fx.path("nowhere").exists());
 }
 
 /// Eight games ending at once on one file: every entry is kept.
@@ -592,13 +617,9 @@ fn games_saving_at_once_keep_every_entry() {
         assert!(out.status.success());
         assert!(String::from_utf8_lossy(&out.stdout).contains("saved to"));
     }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&scores).unwrap()).unwrap();
-    let mut names: Vec<&str> = json["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap())
+    let mut names: Vec<String> = top(&fx.path("scores.sqlite3"))
+        .into_iter()
+        .map(|e| e.name)
         .collect();
     names.sort_unstable();
     assert_eq!(names, ["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"]);
@@ -655,4 +676,34 @@ fn games_text_lines_end_without_a_dangling_bar() {
     for line in text.lines() {
         assert!(!line.trim_end().ends_with('|'), "{line:?}");
     }
+}
+
+/// Without `--scores`: the default store in the data folder (created), with the JSON table
+/// of earlier versions from the same folder imported once and left in place.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_store_imports_the_old_default_table_once() {
+    let fx = Fixture::new();
+    let data = fx.path("data");
+    std::fs::create_dir(&data).unwrap();
+    let play = || {
+        fx.cmd()
+            .env("XDG_DATA_HOME", &data)
+            .args(["play", "--min-words", "1", "--seed", "1", "--name", "new"])
+            .write_stdin("listen\n/quit\n")
+            .assert()
+            .success()
+    };
+    std::fs::create_dir(data.join("wordplay")).unwrap();
+    let old = data.join("wordplay").join("blender-scores.json");
+    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#;
+    std::fs::write(&old, text).unwrap();
+    play();
+    play();
+    let names: Vec<String> = top(&data.join("wordplay").join("scores.sqlite3"))
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    assert_eq!(names, ["new", "new", "old"]);
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
 }

@@ -30,6 +30,14 @@ fn first_round() -> (String, String) {
     (letters, word)
 }
 
+/// The high-score table of the store at `path`.
+fn top(path: &std::path::Path) -> Vec<wordplay_scores::BlenderScore> {
+    wordplay_scores::Store::open(path)
+        .unwrap()
+        .blender_top(wordplay_scores::KEEP)
+        .unwrap()
+}
+
 /// Starts `blender play --seed 1 ARGS --scores DIR/scores.json` in tmux; `None` without tmux.
 fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
     let bin = env!("CARGO_BIN_EXE_blender");
@@ -123,8 +131,8 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
     let pane = tmux.wait_exit(WAIT);
     assert!(pane.contains("EXITED rc=0"), "{pane}");
     assert!(pane.contains("game over, score"), "{pane}");
-    let saved = std::fs::read_to_string(&scores).unwrap();
-    assert!(saved.contains("\"name\": \"Ada\""), "{saved}");
+    let saved = top(&scores.with_extension("sqlite3"));
+    assert_eq!(saved[0].name, "Ada");
 }
 
 /// SIGTERM or SIGHUP mid-round: the terminal is restored, the points are saved and the
@@ -151,10 +159,9 @@ fn stopped_by(signal: &str, number: i32) {
         !pane.contains("^C quit"),
         "the UI is still on screen:\n{pane}"
     );
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&scores).unwrap()).unwrap();
-    assert_eq!(saved["entries"][0]["name"], "sig");
-    assert!(saved["entries"][0]["score"].as_u64().unwrap() >= 80);
+    let saved = top(&scores.with_extension("sqlite3"));
+    assert_eq!(saved[0].name, "sig");
+    assert!(saved[0].score >= 80);
 }
 
 #[test]
@@ -189,10 +196,9 @@ fn a_closed_terminal_ends_the_game_and_saves_the_points() {
     });
     tmux.kill_session();
     assert_eq!(wait_hung_up(dir.path(), WAIT), 129);
-    let scores = std::fs::read_to_string(dir.path().join("scores.json")).unwrap();
-    let saved: serde_json::Value = serde_json::from_str(&scores).unwrap();
-    assert_eq!(saved["entries"][0]["name"], "gone");
-    assert!(saved["entries"][0]["score"].as_u64().unwrap() >= 80);
+    let saved = top(&dir.path().join("scores.sqlite3"));
+    assert_eq!(saved[0].name, "gone");
+    assert!(saved[0].score >= 80);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The command-line programs from the outside, in one test binary (one link, one run):
-//! `hangman` (scorer, bench, solve, play, suggest) and `blender`, with the tmux end-to-end
-//! checks. Fixtures live in `tests/fixtures`; snapshots in `tests/cli/snapshots`.
+//! `hangman` (scorer, bench, solve, play, suggest), `blender` and `wordplay serve`, with the
+//! tmux end-to-end checks. Fixtures live in `tests/fixtures`; snapshots in
+//! `tests/cli/snapshots`.
 
 mod bench;
 mod blender;
@@ -14,6 +15,7 @@ mod pipes;
 mod play;
 mod play_tmux;
 mod reverse_tmux;
+mod serve;
 mod solve;
 mod suggest;
 mod tmux;

@@ -1,13 +1,14 @@
 //! Cheating referees: they keep every word consistent with their answers and commit late.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use lexicon::{Bucket, Letter, Lexicon};
 
 use super::error::SecretError;
 use crate::candidates;
 use crate::game::Referee;
-use crate::solve::{SolveOptions, Solver};
+use crate::solve::{Bounds, SolveOptions, Solver, answer_values, solver_for};
 
 /// How a cheating referee picks the family it keeps after a letter guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +25,22 @@ pub enum FamilyChoice {
         /// Nodes allowed per family and guess (deterministic, unlike a time limit).
         node_budget: u64,
     },
+    /// The family worth the most misses, `[miss] + V(family)`, with `V` proven by
+    /// [`crate::solve`] within `move_budget` per answer: every answer that may be the best
+    /// is narrowed until the best is exact and no other can beat it. When time runs out
+    /// first, answers are compared by their proven bounds (midpoint, then lower bound),
+    /// and [`Evil::last_value`] says the value is not exact. Ties as for
+    /// [`FamilyChoice::Largest`]. Against it an optimal guesser suffers exactly `M(L)`
+    /// misses whenever every answer is settled in time. (Unlike a node budget, a time
+    /// budget can make unsettled choices differ from run to run.)
+    Optimal {
+        /// Wall time allowed per answer.
+        move_budget: Duration,
+    },
 }
+
+/// The time budget per answer of the `optimal` referee.
+pub const OPTIMAL_MOVE_BUDGET: Duration = Duration::from_secs(1);
 
 /// The node budget of the `evil-lookahead` referee per family and guess.
 pub const LOOKAHEAD_NODES: u64 = 4_000;
@@ -42,6 +58,15 @@ pub struct Evil {
     /// A wrong word guess removed a word: the family is no longer closed (see
     /// [`Solver::new`]), so the look-ahead stops using exact values.
     removed: bool,
+    /// Proven bounds on the value of the family kept by the last answer
+    /// ([`FamilyChoice::Optimal`] only).
+    last: Option<Bounds>,
+}
+
+/// The embedded common tier, loaded once: what a cheating referee reveals first.
+fn common_tier() -> &'static Lexicon {
+    static COMMON: OnceLock<Lexicon> = OnceLock::new();
+    COMMON.get_or_init(Lexicon::common)
 }
 
 impl Evil {
@@ -66,6 +91,7 @@ impl Evil {
             family,
             choice,
             removed: false,
+            last: None,
         })
     }
 
@@ -79,8 +105,43 @@ impl Evil {
         self.lexicon.bucket(self.length)
     }
 
-    /// The index in `parts` of the family to keep after guessing `letter`.
-    fn choose(&self, parts: &[(u32, Vec<u32>)]) -> usize {
+    /// Proven bounds on the misses still to come after the last answer: the value `V` of
+    /// the family kept (exact when `lower == upper`). `None` before the first letter and
+    /// for referees other than [`FamilyChoice::Optimal`].
+    pub fn last_value(&self) -> Option<Bounds> {
+        self.last
+    }
+
+    /// The word to reveal at the end: the most familiar word still possible, that is the
+    /// first (alphabetically) of the family that `familiar` lists, else the family's
+    /// first word. [`Referee::word`] reveals with the embedded common tier
+    /// ([`Lexicon::common`]).
+    pub fn reveal(&self, familiar: &Lexicon) -> String {
+        let bucket = self.bucket();
+        let familiar = familiar.bucket(self.length);
+        let word = self
+            .family
+            .iter()
+            .find(|&&w| familiar.find(bucket.word(w as usize)).is_some())
+            .unwrap_or(&self.family[0]);
+        bucket.word_str(*word as usize).to_string()
+    }
+
+    /// Proven bounds on the value of the family as it stands, within `budget`.
+    fn value_now(&self, budget: Duration) -> Bounds {
+        let solver = solver_for(self.bucket(), self.family.len(), Instant::now() + budget);
+        match solver.value(&self.family) {
+            Ok(v) => Bounds { lower: v, upper: v },
+            Err(_) => {
+                let (lower, upper) = solver.bounds(&self.family);
+                Bounds { lower, upper }
+            }
+        }
+    }
+
+    /// The index in `parts` of the family to keep after guessing `letter`, and proven
+    /// bounds on its value when the choice computes them.
+    fn choose(&self, parts: &[(u32, Vec<u32>)]) -> (usize, Option<Bounds>) {
         // Larger is better for the referee in every key below.
         let tie_break = |(mask, part): &(u32, Vec<u32>)| {
             (
@@ -91,9 +152,36 @@ impl Evil {
             )
         };
         match self.choice {
-            FamilyChoice::Largest => (0..parts.len())
-                .max_by_key(|&i| tie_break(&parts[i]))
-                .expect("a family is never empty"),
+            FamilyChoice::Largest => (
+                (0..parts.len())
+                    .max_by_key(|&i| tie_break(&parts[i]))
+                    .expect("a family is never empty"),
+                None,
+            ),
+            FamilyChoice::Optimal { move_budget } => {
+                // A fresh solver per answer: its table is valid for the families of this
+                // universe (the bucket less any word a word guess removed).
+                let solver = solver_for(
+                    self.bucket(),
+                    self.family.len(),
+                    Instant::now() + move_budget,
+                );
+                let worth = answer_values(&solver, parts);
+                let keep = (0..parts.len())
+                    .max_by(|&a, &b| {
+                        let key = |i: usize| (worth[i].lower + worth[i].upper, worth[i].lower);
+                        key(a)
+                            .cmp(&key(b))
+                            .then_with(|| tie_break(&parts[a]).cmp(&tie_break(&parts[b])))
+                    })
+                    .expect("a family is never empty");
+                let miss = u32::from(parts[keep].0 == 0);
+                let value = Bounds {
+                    lower: worth[keep].lower - miss,
+                    upper: worth[keep].upper - miss,
+                };
+                (keep, Some(value))
+            }
             FamilyChoice::Lookahead { node_budget } => {
                 let bucket = self.bucket();
                 // Families reached from the full bucket are closed unless a word guess
@@ -134,13 +222,14 @@ impl Evil {
                         miss + value
                     })
                     .collect();
-                (0..parts.len())
+                let keep = (0..parts.len())
                     .max_by(|&a, &b| {
                         scores[a]
                             .total_cmp(&scores[b])
                             .then_with(|| tie_break(&parts[a]).cmp(&tie_break(&parts[b])))
                     })
-                    .expect("a family is never empty")
+                    .expect("a family is never empty");
+                (keep, None)
             }
         }
     }
@@ -154,7 +243,8 @@ impl Referee for Evil {
     fn answer_letter(&mut self, letter: Letter) -> u32 {
         let mut parts =
             candidates::partition(self.lexicon.bucket(self.length), &self.family, letter);
-        let keep = self.choose(&parts);
+        let (keep, value) = self.choose(&parts);
+        self.last = value;
         let (mask, family) = parts.swap_remove(keep);
         self.family = family;
         mask
@@ -173,11 +263,15 @@ impl Referee for Evil {
         {
             self.family.remove(i);
             self.removed = true;
+            if let FamilyChoice::Optimal { move_budget } = self.choice {
+                self.last = Some(self.value_now(move_budget));
+            }
         }
         false
     }
 
+    /// The most familiar word still possible (see [`Evil::reveal`]).
     fn word(&self) -> String {
-        self.bucket().word_str(self.family[0] as usize).to_string()
+        self.reveal(common_tier())
     }
 }

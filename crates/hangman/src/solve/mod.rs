@@ -21,6 +21,8 @@
 //! letter guesses only.
 //!
 //! # Modules
+//! - `answers`: the worth of each answer and each letter within a time budget, for the
+//!   optimal referee and hints against it ([`letter_values`]);
 //! - `words`: the bucket laid out for splitting families (a counting sort on mask ids);
 //! - `table`: the lock-free transposition table with exact keys;
 //! - `bounds`: cheap proven bounds that settle nodes without search;
@@ -43,6 +45,7 @@
 //! assert_eq!(solution.guesser_wins(6), Some(true));
 //! ```
 
+mod answers;
 mod bounds;
 mod driver;
 mod limits;
@@ -50,6 +53,8 @@ mod search;
 mod table;
 mod words;
 
+pub use answers::{LetterValue, letter_values};
+pub(crate) use answers::{answer_values, solver_for};
 pub use driver::{Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_length};
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};

@@ -1,0 +1,744 @@
+//! Hangman over HTTP: games against the fair and cheating referees, hints, the proven
+//! verdict before a game, and the reversed role (the computer guesses the player's word).
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use hangman::game::position_mask;
+use hangman::referee::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, Told};
+use hangman::solve::{Bounds, Progress, SolveOptions};
+use hangman::suggest::{self, Snapshot};
+use hangman::{Fair, Game, GameState, Guess, Outcome, Referee, Status, candidates};
+use lexicon::{Letter, Lexicon};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ApiJson};
+use crate::{App, blocking};
+
+/// Most lives a game may have (every letter a miss).
+const MAX_LIVES: u32 = 26;
+
+/// How many of the words still alive a finished game lists.
+const SHOW_ALIVE: usize = 60;
+
+/// The referee of a game in progress, kept with its type so the words it still holds can
+/// be shown at the end.
+pub(crate) enum Play {
+    /// A fixed secret.
+    Fair(Game<Fair>),
+    /// A cheating referee.
+    Evil(Game<Evil>),
+}
+
+/// One hangman game.
+pub(crate) struct Session {
+    play: Play,
+    referee: &'static str,
+    lives: u32,
+    player: Option<String>,
+    recorded: bool,
+}
+
+impl Session {
+    fn state(&self) -> &GameState {
+        match &self.play {
+            Play::Fair(g) => g.state(),
+            Play::Evil(g) => g.state(),
+        }
+    }
+
+    fn guess(&mut self, guess: &Guess) -> Result<Outcome, hangman::GameError> {
+        match &mut self.play {
+            Play::Fair(g) => g.guess(guess),
+            Play::Evil(g) => g.guess(guess),
+        }
+    }
+
+    fn word(&self) -> String {
+        match &self.play {
+            Play::Fair(g) => g.referee().word(),
+            Play::Evil(g) => g.referee().word(),
+        }
+    }
+}
+
+/// `POST /api/hangman`.
+#[derive(Deserialize)]
+pub(crate) struct NewGame {
+    length: usize,
+    lives: u32,
+    #[serde(default = "fair")]
+    referee: String,
+    /// Whose win or loss to count in the store.
+    #[serde(default)]
+    player: Option<String>,
+}
+
+fn fair() -> String {
+    "fair".to_string()
+}
+
+/// The words a finished game still had alive.
+#[derive(Serialize)]
+pub(crate) struct Alive {
+    count: usize,
+    words: Vec<String>,
+}
+
+/// A game as the API shows it.
+#[derive(Serialize)]
+pub(crate) struct View {
+    id: String,
+    referee: &'static str,
+    length: usize,
+    lives: u32,
+    /// The board, `_` for an unknown letter.
+    board: String,
+    lives_left: u32,
+    /// Wrong letters, in the order of the alphabet.
+    wrong: String,
+    wrong_words: Vec<String>,
+    /// Every letter guessed.
+    guessed: String,
+    over: bool,
+    won: bool,
+    /// The running score (letters guessed plus wrong guesses; 25 for a loss).
+    score: u32,
+    /// Once over: the word (for a cheating referee, one it still held).
+    word: Option<String>,
+    /// Once over: the words the referee still held.
+    alive: Option<Alive>,
+    /// The optimal referee's proven bounds on the misses still to come after its last
+    /// answer (exact when `lower == upper`); `null` for other referees and before a guess.
+    value: Option<Value>,
+}
+
+/// Proven bounds on the misses an optimal referee can still force.
+#[derive(Clone, Copy, Serialize)]
+pub(crate) struct Value {
+    lower: u32,
+    upper: u32,
+    /// Whether the solver settled it exactly within the move's time budget.
+    exact: bool,
+}
+
+impl From<Bounds> for Value {
+    fn from(b: Bounds) -> Value {
+        Value {
+            lower: b.lower,
+            upper: b.upper,
+            exact: b.is_exact(),
+        }
+    }
+}
+
+fn board_of(state: &GameState) -> String {
+    state
+        .board()
+        .cells()
+        .iter()
+        .map(|c| c.map_or('_', |l| l.lower() as char))
+        .collect()
+}
+
+fn letters(set: lexicon::LetterSet) -> String {
+    set.iter().map(|l| l.lower() as char).collect()
+}
+
+fn view(app: &App, id: &str, s: &Session) -> View {
+    let state = s.state();
+    let over = state.status() != Status::KeepGuessing;
+    let alive = over.then(|| {
+        let bucket = app.lexicon.bucket(state.length());
+        let family = match &s.play {
+            Play::Evil(g) => g.referee().family().to_vec(),
+            Play::Fair(_) => candidates::consistent(bucket, state),
+        };
+        Alive {
+            count: family.len(),
+            words: family
+                .iter()
+                .take(SHOW_ALIVE)
+                .map(|&i| bucket.word_str(i as usize).to_string())
+                .collect(),
+        }
+    });
+    View {
+        id: id.to_string(),
+        referee: s.referee,
+        length: state.length(),
+        lives: s.lives,
+        board: board_of(state),
+        lives_left: s.lives - state.wrong_guesses().min(s.lives),
+        wrong: letters(state.wrong_letters()),
+        wrong_words: state.wrong_words().to_vec(),
+        guessed: letters(state.guessed_letters()),
+        over,
+        won: state.status() == Status::GameWon,
+        score: state.score(),
+        word: over.then(|| s.word()),
+        alive,
+        value: match &s.play {
+            Play::Evil(g) => g.referee().last_value().map(Value::from),
+            Play::Fair(_) => None,
+        },
+    }
+}
+
+/// The referee kinds the web offers, by name.
+fn referee_kind(name: &str) -> Result<(RefereeKind, &'static str), ApiError> {
+    let kind = RefereeKind::from_str(name).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok((kind, kind.name()))
+}
+
+fn check_lives(lives: u32) -> Result<(), ApiError> {
+    if (1..=MAX_LIVES).contains(&lives) {
+        Ok(())
+    } else {
+        Err(ApiError::bad(format!(
+            "lives must be 1 to {MAX_LIVES} (the last miss loses), not {lives}"
+        )))
+    }
+}
+
+fn check_length(lexicon: &Lexicon, length: usize) -> Result<(), ApiError> {
+    if lexicon.bucket(length).is_empty() || length > lexicon::MAX_WORD_LEN {
+        let lengths: Vec<usize> = lexicon.lengths().collect();
+        return Err(ApiError::bad(format!(
+            "no word of {length} letters; lengths {} to {}",
+            lengths.first().unwrap_or(&0),
+            lengths.last().unwrap_or(&0)
+        )));
+    }
+    Ok(())
+}
+
+/// `POST /api/hangman`: a new game.
+pub(crate) async fn create(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<Json<View>, ApiError> {
+    check_lives(req.lives)?;
+    check_length(&app.lexicon, req.length)?;
+    let (kind, name) = referee_kind(&req.referee)?;
+    let max_wrong = req.lives - 1;
+    let play = match kind {
+        RefereeKind::Fair => {
+            let bucket = app.secrets.bucket(req.length);
+            if bucket.is_empty() {
+                return Err(ApiError::bad(format!(
+                    "no common word of {} letters for a fair game; try another length",
+                    req.length
+                )));
+            }
+            let secret = bucket.word_str(rand::random_range(0..bucket.len()));
+            Play::Fair(Game::new(
+                Fair::new(secret).map_err(|e| ApiError::bad(e.to_string()))?,
+                max_wrong,
+            ))
+        }
+        RefereeKind::Evil | RefereeKind::EvilLookahead | RefereeKind::Optimal => {
+            let choice = match kind {
+                RefereeKind::Evil => FamilyChoice::Largest,
+                RefereeKind::EvilLookahead => FamilyChoice::Lookahead {
+                    node_budget: LOOKAHEAD_NODES,
+                },
+                _ => FamilyChoice::Optimal {
+                    move_budget: app.options.optimal_move_budget,
+                },
+            };
+            let evil = Evil::new(app.lexicon.clone(), req.length, choice)
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            Play::Evil(Game::new(evil, max_wrong))
+        }
+    };
+    let session = Session {
+        play,
+        referee: name,
+        lives: req.lives,
+        player: req.player.filter(|p| !p.trim().is_empty()),
+        recorded: false,
+    };
+    let shown = view(&app, "", &session);
+    let (id, _) = app.hangman.insert(session);
+    Ok(Json(View { id, ..shown }))
+}
+
+/// `GET /api/hangman/{id}`.
+pub(crate) async fn show(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<View>, ApiError> {
+    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
+    let session = game.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(Json(view(&app, &id, &session)))
+}
+
+/// A turn on the cores for a searching call (the optimal and look-ahead referees, the
+/// solver's hints), when `needed`: each takes a core and a table, so no more at once than
+/// cores.
+async fn heavy_permit(
+    app: &App,
+    needed: bool,
+) -> Result<Option<tokio::sync::SemaphorePermit<'_>>, ApiError> {
+    if !needed {
+        return Ok(None);
+    }
+    app.heavy
+        .acquire()
+        .await
+        .map(Some)
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// `POST /api/hangman/{id}/guess`.
+#[derive(Deserialize)]
+pub(crate) struct GuessBody {
+    #[serde(default)]
+    letter: Option<String>,
+    #[serde(default)]
+    word: Option<String>,
+}
+
+/// `POST /api/hangman/{id}/guess`: a letter (or a whole word).
+pub(crate) async fn guess(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<GuessBody>,
+) -> Result<Json<View>, ApiError> {
+    let guess = match (&body.letter, &body.word) {
+        (Some(l), None) => {
+            let mut chars = l.trim().chars();
+            match (chars.next().and_then(Letter::from_char), chars.next()) {
+                (Some(letter), None) => Guess::Letter(letter),
+                _ => return Err(ApiError::bad(format!("{l:?} is not one letter a-z"))),
+            }
+        }
+        (None, Some(w)) => match Guess::parse(w) {
+            Ok(g @ Guess::Word(_)) => g,
+            _ => return Err(ApiError::bad(format!("{w:?} is not a word of letters a-z"))),
+        },
+        _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
+    };
+    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
+    let referee = game.lock().unwrap_or_else(|e| e.into_inner()).referee;
+    let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
+    let app2 = app.clone();
+    // A cheating referee's answer can search (the look-ahead), so off the async threads.
+    let (shown, record) = blocking(move || {
+        let mut session = game.lock().unwrap_or_else(|e| e.into_inner());
+        session
+            .guess(&guess)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let shown = view(&app2, &id, &session);
+        let record = if shown.over && !session.recorded {
+            session.recorded = true;
+            session
+                .player
+                .clone()
+                .map(|p| (p, session.referee, shown.won))
+        } else {
+            None
+        };
+        Ok((shown, record))
+    })
+    .await?;
+    if let Some((player, referee, won)) = record {
+        let store = app.store.clone();
+        blocking(move || Ok(store.record_hangman(&player, referee, won)?)).await?;
+    }
+    Ok(Json(shown))
+}
+
+/// One letter of a hint.
+#[derive(Serialize)]
+pub(crate) struct HintLetter {
+    letter: String,
+    /// Chance the letter is in the word (share of the words still possible).
+    odds: f64,
+    /// Words still possible that hold it.
+    containing: usize,
+    /// Expected final score when it is guessed and play goes on well (when computed).
+    expected_score: Option<f64>,
+    /// Against the optimal referee: proven bounds on the misses it can still force after
+    /// this letter (the best letters have the lowest).
+    misses: Option<Value>,
+}
+
+/// `GET /api/hangman/{id}/hint`.
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    letters: Vec<HintLetter>,
+    /// Words still possible.
+    candidates: usize,
+    /// The guess the hint strategy would make.
+    pick: String,
+    /// `odds` (letters by their chance and expected score) or `optimal` (letters by the
+    /// misses an optimal referee can force, from the solver).
+    kind: &'static str,
+}
+
+/// `GET /api/hangman/{id}/hint`: the best letters, best first.
+pub(crate) async fn hint(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Hint>, ApiError> {
+    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
+    let optimal = game.lock().unwrap_or_else(|e| e.into_inner()).referee == "optimal";
+    let _permit = heavy_permit(&app, optimal).await?;
+    let app2 = app.clone();
+    let hint = blocking(move || {
+        let session = game.lock().unwrap_or_else(|e| e.into_inner());
+        let state = session.state();
+        if state.status() != Status::KeepGuessing {
+            return Err(ApiError::bad("the game is over: no hint"));
+        }
+        if let Play::Evil(g) = &session.play
+            && session.referee == "optimal"
+            && state.wrong_words().is_empty()
+        {
+            // The solver's letters need a closed family: none a wrong word guess shrank.
+            let evil = g.referee();
+            let family = evil.family().to_vec();
+            let bucket = app2.lexicon.bucket(state.length());
+            let guessed = state.guessed_letters();
+            drop(session);
+            let values =
+                hangman::solve::letter_values(bucket, &family, app2.options.optimal_hint_budget);
+            let letters: Vec<HintLetter> = values
+                .iter()
+                .filter(|v| !guessed.contains(v.letter))
+                .map(|v| {
+                    let containing = family
+                        .iter()
+                        .filter(|&&w| bucket.letters(w as usize).contains(v.letter))
+                        .count();
+                    HintLetter {
+                        letter: (v.letter.lower() as char).to_string(),
+                        odds: containing as f64 / family.len() as f64,
+                        containing,
+                        expected_score: None,
+                        misses: Some(v.bounds.into()),
+                    }
+                })
+                .collect();
+            return Ok(Hint {
+                candidates: family.len(),
+                pick: letters.first().map_or(String::new(), |l| l.letter.clone()),
+                letters,
+                kind: "optimal",
+            });
+        }
+        let snapshot = Snapshot::new(
+            state.board().cells().to_vec(),
+            state.wrong_letters(),
+            state.wrong_words(),
+            state.max_wrong(),
+        )
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+        let max_wrong = state.max_wrong();
+        drop(session);
+        let settings = hangman::Settings {
+            max_wrong,
+            seed: 1,
+            params: Vec::new(),
+            cache_dir: None,
+        };
+        let advice = suggest::advise(
+            &app2.lexicon,
+            app2.hint_strategy,
+            &settings,
+            &snapshot,
+            app2.options.hint_exact_limit,
+        )
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(Hint {
+            candidates: advice.candidates.len(),
+            pick: advice.pick.to_string().to_ascii_lowercase(),
+            letters: advice
+                .letters
+                .iter()
+                .map(|l| HintLetter {
+                    letter: (l.letter.lower() as char).to_string(),
+                    odds: l.share,
+                    containing: l.containing,
+                    expected_score: l.expected_score,
+                    misses: None,
+                })
+                .collect(),
+            kind: "odds",
+        })
+    })
+    .await?;
+    Ok(Json(hint))
+}
+
+/// `GET /api/hangman/verdict?length=L&lives=N`.
+#[derive(Deserialize)]
+pub(crate) struct VerdictQuery {
+    length: usize,
+    lives: u32,
+}
+
+/// Who wins at a length with so many lives against an optimal cheating referee.
+#[derive(Clone, Serialize)]
+pub(crate) struct Verdict {
+    length: usize,
+    lives: u32,
+    /// Words of that length.
+    words: usize,
+    /// Proven bounds on the misses an optimal referee forces on an optimal guesser.
+    misses_lower: u32,
+    misses_upper: u32,
+    /// `true`: a perfect guesser always wins; `false`: the referee always wins; `null`:
+    /// not proven within the time allowed.
+    guesser_wins: Option<bool>,
+    /// Seconds the proof took (0 when it came from the cache).
+    seconds: f64,
+}
+
+/// `GET /api/hangman/verdict`: the proven verdict, solved once per length and lives.
+pub(crate) async fn verdict(
+    State(app): State<Arc<App>>,
+    Query(q): Query<VerdictQuery>,
+) -> Result<Json<Verdict>, ApiError> {
+    check_lives(q.lives)?;
+    check_length(&app.lexicon, q.length)?;
+    let key = (q.length, q.lives);
+    if let Some(v) = app
+        .verdicts
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+    {
+        return Ok(Json(Verdict {
+            seconds: 0.0,
+            ..v.clone()
+        }));
+    }
+    let app2 = app.clone();
+    let v = blocking(move || {
+        // One solve at a time: each may take a core and a table for its budget.
+        let _one = app2.solving.lock().unwrap_or_else(|e| e.into_inner());
+        let bucket = app2.lexicon.bucket(q.length);
+        let options = SolveOptions {
+            deadline: Some(Instant::now() + app2.options.verdict_budget),
+            table_bytes: 64 << 20,
+            verdict_only: true,
+            ..SolveOptions::default()
+        };
+        let progress = Progress::new(q.length, bucket.len());
+        let s = hangman::solve::solve_length(bucket, &options, Some(q.lives), &progress);
+        Ok(Verdict {
+            length: q.length,
+            lives: q.lives,
+            words: s.words,
+            misses_lower: s.misses.lower,
+            misses_upper: s.misses.upper,
+            guesser_wins: s.guesser_wins(q.lives),
+            seconds: s.seconds,
+        })
+    })
+    .await?;
+    if v.guesser_wins.is_some() {
+        app.verdicts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, v.clone());
+    }
+    Ok(Json(v))
+}
+
+/// `GET /api/hangman/stats?player=NAME`: wins and losses kept in the store.
+#[derive(Deserialize)]
+pub(crate) struct PlayerQuery {
+    player: String,
+}
+
+/// `GET /api/hangman/stats`.
+pub(crate) async fn stats(
+    State(app): State<Arc<App>>,
+    Query(q): Query<PlayerQuery>,
+) -> Result<Json<wordplay_scores::Tally>, ApiError> {
+    let store = app.store.clone();
+    Ok(Json(
+        blocking(move || Ok(store.hangman_tally(&q.player)?)).await?,
+    ))
+}
+
+// ---------------------------------------------------------------------------------------
+// The reversed role.
+
+/// A reversed game: the player's answers referee a real game; a strategy guesses.
+pub(crate) struct Reverse {
+    game: Game<Told>,
+    history: Vec<(Guess, Outcome)>,
+    asking: Option<Guess>,
+    lives: u32,
+}
+
+/// `POST /api/reverse`.
+#[derive(Deserialize)]
+pub(crate) struct NewReverse {
+    length: usize,
+    lives: u32,
+}
+
+/// A reversed game as the API shows it.
+#[derive(Serialize)]
+pub(crate) struct ReverseView {
+    id: String,
+    length: usize,
+    lives: u32,
+    board: String,
+    lives_left: u32,
+    wrong: String,
+    over: bool,
+    /// Whether the computer found the word (once over).
+    computer_won: bool,
+    /// The computer's question: a letter (`"e"`) or a whole word, while not over.
+    guess: Option<String>,
+    /// Whether `guess` is a whole word (answer with `correct`) or a letter (`positions`).
+    guess_is_word: bool,
+    /// Dictionary words that fit the answers so far, and the first few.
+    candidates: usize,
+    sample: Vec<String>,
+}
+
+fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
+    let state = r.game.state();
+    let bucket = app.lexicon.bucket(state.length());
+    let fit = candidates::consistent(bucket, state);
+    ReverseView {
+        id: id.to_string(),
+        length: state.length(),
+        lives: r.lives,
+        board: board_of(state),
+        lives_left: r.lives - state.wrong_guesses().min(r.lives),
+        wrong: letters(state.wrong_letters()),
+        over: r.asking.is_none(),
+        computer_won: state.status() == Status::GameWon,
+        guess: r
+            .asking
+            .as_ref()
+            .map(|g| g.to_string().to_ascii_lowercase()),
+        guess_is_word: matches!(r.asking, Some(Guess::Word(_))),
+        candidates: fit.len(),
+        sample: fit
+            .iter()
+            .take(12)
+            .map(|&i| bucket.word_str(i as usize).to_string())
+            .collect(),
+    }
+}
+
+impl Reverse {
+    /// Asks the strategy for the next guess (a fresh player told every answer so far), or
+    /// none once the game is over.
+    fn advance(&mut self, app: &App) {
+        let state = self.game.state().clone();
+        if state.status() != Status::KeepGuessing {
+            self.asking = None;
+            return;
+        }
+        let mut player = app.reverse_strategy.player(state.length(), 0);
+        for (guess, outcome) in &self.history {
+            player.learn(guess, *outcome);
+        }
+        self.asking = Some(player.choose(&state));
+    }
+}
+
+/// `POST /api/reverse`: the player thinks of a word of `length` letters.
+pub(crate) async fn reverse_create(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<NewReverse>,
+) -> Result<Json<ReverseView>, ApiError> {
+    check_lives(req.lives)?;
+    if !(1..=lexicon::MAX_WORD_LEN).contains(&req.length) {
+        return Err(ApiError::bad(format!(
+            "length must be 1 to {}, not {}",
+            lexicon::MAX_WORD_LEN,
+            req.length
+        )));
+    }
+    let app2 = app.clone();
+    let (id, shown) = blocking(move || {
+        let mut r = Reverse {
+            game: Game::new(Told::new(req.length), req.lives - 1),
+            history: Vec::new(),
+            asking: None,
+            lives: req.lives,
+        };
+        r.advance(&app2);
+        let shown = reverse_view(&app2, "", &r);
+        let (id, _) = app2.reverse.insert(r);
+        Ok((id, shown))
+    })
+    .await?;
+    Ok(Json(ReverseView { id, ..shown }))
+}
+
+/// `POST /api/reverse/{id}/answer`.
+#[derive(Deserialize)]
+pub(crate) struct Answer {
+    /// For a letter: the positions holding it, from 0 (empty: not in the word).
+    #[serde(default)]
+    positions: Option<Vec<usize>>,
+    /// For a word: whether it is the word.
+    #[serde(default)]
+    correct: Option<bool>,
+}
+
+/// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess.
+pub(crate) async fn reverse_answer(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<Answer>,
+) -> Result<Json<ReverseView>, ApiError> {
+    let game = app.reverse.get(&id).ok_or_else(ApiError::no_game)?;
+    let app2 = app.clone();
+    let shown = blocking(move || {
+        let mut r = game.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(guess) = r.asking.clone() else {
+            return Err(ApiError::bad("the game is over"));
+        };
+        let length = r.game.state().length();
+        let answer = match (&guess, &body.positions, body.correct) {
+            (Guess::Letter(_), Some(p), None) => {
+                if let Some(bad) = p.iter().find(|&&i| i >= length) {
+                    return Err(ApiError::bad(format!(
+                        "position {bad} is outside a word of {length} letters (positions count from 0)"
+                    )));
+                }
+                Outcome::Letter {
+                    positions: position_mask((0..length).map(|i| p.contains(&i))),
+                }
+            }
+            (Guess::Word(_), None, Some(correct)) => Outcome::Word { correct },
+            (Guess::Letter(_), _, _) => {
+                return Err(ApiError::bad(
+                    "the computer guessed a letter: answer with \"positions\" (a list, empty for a miss)",
+                ));
+            }
+            (Guess::Word(_), _, _) => {
+                return Err(ApiError::bad(
+                    "the computer guessed a word: answer with \"correct\": true or false",
+                ));
+            }
+        };
+        let outcome =
+            Told::play(&mut r.game, &guess, answer).map_err(|e| ApiError::bad(e.to_string()))?;
+        r.history.push((guess, outcome));
+        r.advance(&app2);
+        Ok(reverse_view(&app2, &id, &r))
+    })
+    .await?;
+    Ok(Json(shown))
+}
+
+/// The budget of a verdict before the game.
+pub(crate) const VERDICT_BUDGET: Duration = Duration::from_secs(3);

@@ -1,0 +1,383 @@
+//! wordplay in the browser: an axum server with a JSON API for every game and one embedded
+//! page (HTML, CSS and JavaScript, no build step) that plays them.
+//!
+//! [`router`] builds the whole service (tests drive it with `tower::ServiceExt::oneshot`);
+//! [`serve`] runs it on a listener until a shutdown future resolves; [`run`] is what
+//! `wordplay serve` calls: bind, print the URL, stop cleanly on Ctrl-C or SIGTERM.
+//!
+//! Safe to expose: game ids are 128 random bits; games are capped (least recently used
+//! evicted) and expire when idle; request bodies are size-limited; each client (by IP) has a
+//! rate limit; slow requests time out; every error is JSON with its status; the engines'
+//! heavy calls run on the blocking pool.
+
+// Libraries say when their functions fail (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
+
+mod blender_routes;
+mod error;
+mod games;
+mod hangman_routes;
+mod page;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use blender::{Dictionary, Difficulty, RoundGenerator};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use lexicon::Lexicon;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+use wordplay_scores::Store;
+
+use crate::error::ApiError;
+use crate::games::Games;
+
+/// The limits that keep the server's memory and CPU bounded.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most games kept per game type; the least recently used is evicted past it.
+    pub max_games: usize,
+    /// A game idle this long is dropped.
+    pub idle: Duration,
+    /// Largest request body, in bytes (413 past it).
+    pub body_bytes: usize,
+    /// Requests per second each client (IP address) may make on average (429 past it).
+    pub per_second: u32,
+    /// Requests a client may make at once before the rate applies.
+    pub burst: u32,
+    /// A request still running after this is answered 408.
+    pub request_timeout: Duration,
+    /// Hints play out expected scores when at most this many words are possible.
+    pub hint_exact_limit: usize,
+    /// Time the verdict before a game may take to prove who wins.
+    pub verdict_budget: Duration,
+    /// Time the optimal referee may search per answer.
+    pub optimal_move_budget: Duration,
+    /// Time a hint against the optimal referee may search.
+    pub optimal_hint_budget: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_games: 20_000,
+            idle: Duration::from_secs(60 * 60),
+            body_bytes: 16 * 1024,
+            per_second: 30,
+            burst: 90,
+            request_timeout: Duration::from_secs(20),
+            hint_exact_limit: 150,
+            verdict_budget: hangman_routes::VERDICT_BUDGET,
+            optimal_move_budget: Duration::from_millis(150),
+            optimal_hint_budget: Duration::from_millis(200),
+        }
+    }
+}
+
+/// The shared state of the service.
+pub(crate) struct App {
+    lexicon: Arc<Lexicon>,
+    /// Fair secrets: the list's words that the common tier has.
+    secrets: Lexicon,
+    hangman: Games<hangman_routes::Session>,
+    reverse: Games<hangman_routes::Reverse>,
+    blender: Games<blender_routes::Session>,
+    generators: Vec<(Difficulty, RoundGenerator<'static>)>,
+    store: Arc<Store>,
+    verdicts: Mutex<HashMap<(usize, u32), hangman_routes::Verdict>>,
+    /// One verdict solve at a time.
+    solving: Mutex<()>,
+    /// The searching referees and hints: at most one per core at once (each holds a core
+    /// and a transposition table).
+    heavy: tokio::sync::Semaphore,
+    hint_strategy: &'static hangman::strategy::StrategyInfo,
+    reverse_strategy: Box<dyn hangman::Strategy>,
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+    options: Limits,
+}
+
+impl App {
+    fn generator(&self, difficulty: Difficulty) -> &RoundGenerator<'static> {
+        &self
+            .generators
+            .iter()
+            .find(|(d, _)| *d == difficulty)
+            .expect("a generator per difficulty")
+            .1
+    }
+
+    /// Drops idle games and forgotten clients; returns how many games were dropped.
+    fn sweep(&self) -> usize {
+        self.limiter.retain_recent();
+        self.hangman.expire() + self.reverse.expire() + self.blender.expire()
+    }
+}
+
+/// The embedded lists, indexed for Word Blender once per process.
+fn blender_dictionary() -> &'static Dictionary {
+    static DICT: OnceLock<Dictionary> = OnceLock::new();
+    DICT.get_or_init(|| Dictionary::new(&Lexicon::embedded(), Some(&Lexicon::common())))
+}
+
+/// Runs `f` on the blocking pool (the engines' searches must not hold an async thread).
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
+}
+
+/// The service: every route, the limits, compression, JSON errors.
+///
+/// # Errors
+///
+/// If the word lists yield no Blender round or a strategy cannot be built (neither happens
+/// with the embedded lists).
+pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
+    let lexicon = Arc::new(Lexicon::embedded());
+    let secrets = lexicon.intersection(&Lexicon::common());
+    let dict = blender_dictionary();
+    let generators = Difficulty::ALL
+        .into_iter()
+        .map(|d| {
+            let words = d.words();
+            RoundGenerator::new(dict, *words.start(), *words.end()).map(|g| (d, g))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .context("dealing Word Blender rounds")?;
+    let settings = hangman::Settings {
+        max_wrong: 5,
+        seed: 0,
+        params: Vec::new(),
+        cache_dir: None,
+    };
+    // `greedy`, not `mixed`: mixed's first move at a new length is slow (over 20 s at 3
+    // letters, cold), which a player waiting on a page will not sit through.
+    let reverse_strategy = hangman::strategy::find("greedy")?.build(lexicon.clone(), &settings)?;
+    let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
+        .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
+    let app = Arc::new(App {
+        lexicon,
+        secrets,
+        hangman: Games::new(limits.max_games, limits.idle),
+        reverse: Games::new(limits.max_games, limits.idle),
+        blender: Games::new(limits.max_games, limits.idle),
+        generators,
+        store: Arc::new(store),
+        verdicts: Mutex::new(HashMap::new()),
+        solving: Mutex::new(()),
+        heavy: tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+        ),
+        hint_strategy: hangman::strategy::find("greedy")?,
+        reverse_strategy,
+        limiter: RateLimiter::keyed(quota),
+        options: limits.clone(),
+    });
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        let weak = Arc::downgrade(&app);
+        runtime.spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                // The service is gone (a test's router dropped): stop sweeping.
+                let Some(app) = weak.upgrade() else { break };
+                app.sweep();
+            }
+        });
+    }
+    Ok(routes(app, &limits))
+}
+
+fn routes(app: Arc<App>, limits: &Limits) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/openapi.json", get(page::openapi))
+        .route("/api/hangman", post(hangman_routes::create))
+        .route("/api/hangman/verdict", get(hangman_routes::verdict))
+        .route("/api/hangman/stats", get(hangman_routes::stats))
+        .route("/api/hangman/{id}", get(hangman_routes::show))
+        .route("/api/hangman/{id}/guess", post(hangman_routes::guess))
+        .route("/api/hangman/{id}/hint", get(hangman_routes::hint))
+        .route("/api/reverse", post(hangman_routes::reverse_create))
+        .route(
+            "/api/reverse/{id}/answer",
+            post(hangman_routes::reverse_answer),
+        )
+        .route("/api/blender", post(blender_routes::create))
+        .route("/api/blender/scores", get(blender_routes::scores))
+        .route("/api/blender/daily/stats", get(blender_routes::daily_stats))
+        .route("/api/blender/{id}", get(blender_routes::show))
+        .route("/api/blender/{id}/guess", post(blender_routes::guess))
+        .route("/api/blender/{id}/hint", post(blender_routes::hint))
+        .route("/api/blender/{id}/shuffle", post(blender_routes::shuffle))
+        .route("/api/blender/{id}/end", post(blender_routes::end))
+        .route("/api/blender/{id}/next", post(blender_routes::next))
+        .route("/api/blender/{id}/save", post(blender_routes::save));
+    api.merge(page::routes())
+        .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(RequestBodyLimitLayer::new(limits.body_bytes))
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
+        // Outside the layers that answer on their own (413, 408), so theirs are JSON too.
+        .layer(middleware::map_response(error::jsonify_errors))
+        .layer(middleware::from_fn_with_state(app.clone(), rate_limit))
+        .with_state(app)
+}
+
+/// 429 when a client (by IP address) goes over its rate.
+async fn rate_limit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let ip = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    if app.limiter.check_key(&ip).is_err() {
+        return error::json_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests from this address: slow down",
+        );
+    }
+    next.run(request).await
+}
+
+/// `GET /api/health`.
+async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {
+    axum::Json(serde_json::json!({
+        "status": "ok",
+        "games": {
+            "hangman": app.hangman.len(),
+            "reverse": app.reverse.len(),
+            "blender": app.blender.len(),
+        },
+    }))
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves, then lets requests in flight
+/// finish. Idle games are swept every minute meanwhile.
+///
+/// # Errors
+///
+/// If the listener fails.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
+/// What `wordplay serve` was asked for.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Address to bind.
+    pub host: IpAddr,
+    /// Port to bind (0: any free port).
+    pub port: u16,
+    /// Folder of the scores store (it must exist); `None`: the user's data folder.
+    pub data: Option<PathBuf>,
+    /// The limits.
+    pub limits: Limits,
+}
+
+/// The number of the Word Blender daily puzzle of `date` (`YYYY-MM-DD`; number 1 is
+/// 2026-01-01), as the page shows it; `None` for a date that is not one or is before the
+/// first puzzle. The terminal game records its daily results under the same number.
+pub fn daily_puzzle_number(date: &str) -> Option<u32> {
+    blender_routes::puzzle_number(date.parse().ok()?)
+}
+
+/// Opens the store of `data` (`scores.sqlite3` in it; the folder must exist), or the
+/// default store, into which the JSON high scores of earlier versions are imported once.
+///
+/// # Errors
+///
+/// Those of [`Store::open`] and [`Store::open_default`].
+pub fn open_store(data: Option<&std::path::Path>) -> Result<Store, wordplay_scores::StoreError> {
+    match data {
+        Some(dir) => Store::open(&dir.join("scores.sqlite3")),
+        None => {
+            let store = Store::open_default()?;
+            // A broken old table must not keep the games from being served: say so, go on.
+            if let Err(e) = store.import_old_default() {
+                eprintln!("wordplay: warning: the old high scores were not imported: {e}");
+            }
+            Ok(store)
+        }
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM: opens the store (an error before anything is
+/// served), binds, prints the URL, serves, and stops cleanly.
+///
+/// # Errors
+///
+/// If the store cannot be opened, the address cannot be bound, or serving fails.
+pub fn run(options: ServeOptions) -> anyhow::Result<()> {
+    let store = open_store(options.data.as_deref())?;
+    let store_path = store.path().to_path_buf();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let addr = SocketAddr::new(options.host, options.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        let router = router(store, options.limits.clone())?;
+        let local = listener.local_addr()?;
+        let host = match local.ip() {
+            IpAddr::V6(ip) => format!("[{ip}]"),
+            IpAddr::V4(ip) => ip.to_string(),
+        };
+        println!("wordplay: serving on http://{host}:{}/", local.port());
+        println!("wordplay: scores in {}", store_path.display());
+        println!("wordplay: Ctrl-C to stop");
+        serve(listener, router, shutdown_signal()).await?;
+        println!("wordplay: stopped");
+        anyhow::Ok(())
+    })
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

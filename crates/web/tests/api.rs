@@ -1,0 +1,689 @@
+//! The API's contract, driven in-process with `tower::ServiceExt::oneshot`: shapes,
+//! statuses, and bad input of every kind (400, 404, 405, 413, 415, 429), never a 500.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+use wordplay_web::Limits;
+
+/// One service for the tests (building it loads the lists), with a rate no test reaches.
+fn app() -> Router {
+    static APP: OnceLock<(Router, tempfile::TempDir)> = OnceLock::new();
+    APP.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+        let limits = Limits {
+            per_second: 1_000_000,
+            burst: 1_000_000,
+            ..Limits::default()
+        };
+        (wordplay_web::router(store, limits).unwrap(), dir)
+    })
+    .0
+    .clone()
+}
+
+async fn call(app: &Router, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(path);
+    let body = match body {
+        Some(v) => {
+            req = req.header(header::CONTENT_TYPE, "application/json");
+            Body::from(v.to_string())
+        }
+        None => Body::empty(),
+    };
+    raw(app, req.body(body).unwrap()).await
+}
+
+async fn raw(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 22)
+        .await
+        .unwrap();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("{status}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+fn assert_error(status: StatusCode, body: &Value, want: StatusCode) {
+    assert_eq!(status, want, "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    assert_eq!(body["status"], want.as_u16());
+}
+
+#[tokio::test]
+async fn health_is_ok() {
+    let (status, body) = call(&app(), "GET", "/api/health", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+}
+
+#[tokio::test]
+async fn a_fair_game_has_the_documented_shape_and_plays_to_the_end() {
+    let app = app();
+    let (status, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32);
+    assert_eq!(game["board"], "_____");
+    assert_eq!(game["lives_left"], 6);
+    assert_eq!(game["wrong"], "");
+    assert_eq!(game["over"], false);
+    assert_eq!(game["won"], false);
+    let mut last = game;
+    for letter in "etaoinshrdlucmfwypvbgkjqxz".chars() {
+        let (status, g) = call(
+            &app,
+            "POST",
+            &format!("/api/hangman/{id}/guess"),
+            Some(json!({"letter": letter.to_string()})),
+        )
+        .await;
+        if last["over"] == true {
+            assert_error(status, &g, StatusCode::BAD_REQUEST);
+            break;
+        }
+        assert_eq!(status, StatusCode::OK, "{g}");
+        let board = g["board"].as_str().unwrap();
+        let wrong = g["wrong"].as_str().unwrap();
+        assert!(board.contains(letter) || wrong.contains(letter), "{g}");
+        last = g;
+    }
+    assert_eq!(last["over"], true);
+    let word = last["word"].as_str().unwrap();
+    assert_eq!(word.len(), 5);
+    assert_eq!(last["won"], !last["board"].as_str().unwrap().contains('_'));
+    assert_eq!(
+        last["lives_left"],
+        if last["won"] == true {
+            6 - last["wrong"].as_str().unwrap().len()
+        } else {
+            0
+        }
+    );
+    let alive = last["alive"]["words"].as_array().unwrap();
+    let count = last["alive"]["count"].as_u64().unwrap() as usize;
+    assert!(count >= alive.len() && !alive.is_empty(), "{last}");
+    // The words shown are a sample when many are alive: the secret is there when all are.
+    if count == alive.len() {
+        assert!(
+            alive.iter().any(|w| w == word),
+            "the secret is among the words alive"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hints_rank_letters_best_first() {
+    let app = app();
+    let (_, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 4, "lives": 6, "referee": "evil"})),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["kind"], "odds");
+    let letters = hint["letters"].as_array().unwrap();
+    assert!(letters.len() > 5);
+    let odds: Vec<f64> = letters
+        .iter()
+        .map(|l| l["odds"].as_f64().unwrap())
+        .collect();
+    assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
+    assert!(hint["candidates"].as_u64().unwrap() > 1000);
+}
+
+#[tokio::test]
+async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver() {
+    let app = app();
+    let (status, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 8, "lives": 6, "referee": "optimal"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let id = game["id"].as_str().unwrap();
+    let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["kind"], "optimal");
+    let first = &hint["letters"][0];
+    assert!(
+        first["misses"]["lower"].as_u64().unwrap() <= first["misses"]["upper"].as_u64().unwrap()
+    );
+    let letter = first["letter"].as_str().unwrap();
+    let (status, g) = call(
+        &app,
+        "POST",
+        &format!("/api/hangman/{id}/guess"),
+        Some(json!({"letter": letter})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let v = &g["value"];
+    assert!(
+        v["lower"].as_u64().unwrap() <= v["upper"].as_u64().unwrap(),
+        "{g}"
+    );
+    assert_eq!(v["exact"], v["lower"] == v["upper"]);
+}
+
+#[tokio::test]
+async fn the_verdict_is_proven_before_the_game() {
+    let (status, v) = call(
+        &app(),
+        "GET",
+        "/api/hangman/verdict?length=12&lives=6",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["words"].as_u64().unwrap() > 1000, "{v}");
+    let (lo, hi) = (
+        v["misses_lower"].as_u64().unwrap(),
+        v["misses_upper"].as_u64().unwrap(),
+    );
+    assert!(lo <= hi);
+    match v["guesser_wins"].as_bool() {
+        Some(true) => assert!(hi < 6, "{v}"),
+        Some(false) => assert!(lo >= 6, "{v}"),
+        None => panic!("12 letters is settled within the budget: {v}"),
+    }
+}
+
+#[tokio::test]
+async fn bad_hangman_input_is_400_never_500() {
+    let app = app();
+    for body in [
+        json!({"length": 5, "lives": 0}),
+        json!({"length": 5, "lives": 27}),
+        json!({"length": 0, "lives": 6}),
+        json!({"length": 99, "lives": 6}),
+        json!({"length": 5, "lives": 6, "referee": "kind"}),
+        json!({"length": -1, "lives": 6}),
+        json!({"length": "five", "lives": 6}),
+        json!({"lives": 6}),
+        json!([1, 2]),
+        json!(null),
+    ] {
+        let (status, err) = call(&app, "POST", "/api/hangman", Some(body.clone())).await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+    let (_, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 5, "lives": 6})),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    for body in [
+        json!({"letter": "é"}),
+        json!({"letter": "ab"}),
+        json!({"letter": ""}),
+        json!({"letter": "1"}),
+        json!({}),
+        json!({"letter": "a", "word": "abcde"}),
+        json!({"word": "ab1"}),
+    ] {
+        let (status, err) = call(
+            &app,
+            "POST",
+            &format!("/api/hangman/{id}/guess"),
+            Some(body),
+        )
+        .await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+    let req = Request::post("/api/hangman")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{\"length\": 5,"))
+        .unwrap();
+    let (status, err) = raw(&app, req).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    let req = Request::post("/api/hangman")
+        .body(Body::from("{\"length\": 5, \"lives\": 6}"))
+        .unwrap();
+    let (status, err) = raw(&app, req).await;
+    assert_error(status, &err, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, err) = call(&app, "GET", "/api/hangman/verdict?length=x&lives=6", None).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn unknown_games_and_paths_are_404_and_wrong_methods_405() {
+    let app = app();
+    for path in [
+        "/api/hangman/00000000000000000000000000000000",
+        "/api/hangman/not-an-id",
+        "/api/blender/ffffffffffffffffffffffffffffffff",
+        "/api/nothing",
+    ] {
+        let (status, err) = call(&app, "GET", path, None).await;
+        assert_error(status, &err, StatusCode::NOT_FOUND);
+    }
+    let (status, err) = call(
+        &app,
+        "POST",
+        "/api/hangman/0123456789abcdef0123456789abcdef/guess",
+        Some(json!({"letter": "e"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::NOT_FOUND);
+    let (status, err) = call(&app, "DELETE", "/api/hangman", None).await;
+    assert_error(status, &err, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_413() {
+    let app = app();
+    let big = json!({"length": 5, "lives": 6, "referee": "x".repeat(64 * 1024)});
+    let (status, err) = call(&app, "POST", "/api/hangman", Some(big.clone())).await;
+    assert_error(status, &err, StatusCode::PAYLOAD_TOO_LARGE);
+    // Without a length header (streamed), the same.
+    let stream = futures_body(big.to_string());
+    let req = Request::post("/api/hangman")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(stream)
+        .unwrap();
+    let (status, err) = raw(&app, req).await;
+    assert_error(status, &err, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+/// A body with no length known in advance.
+fn futures_body(text: String) -> Body {
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = text
+        .into_bytes()
+        .chunks(1024)
+        .map(|c| Ok(c.to_vec()))
+        .collect();
+    Body::from_stream(futures_util::stream::iter(chunks))
+}
+
+#[tokio::test]
+async fn a_client_over_its_rate_gets_429_and_the_server_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let limits = Limits {
+        per_second: 1,
+        burst: 3,
+        ..Limits::default()
+    };
+    let app = wordplay_web::router(store, limits).unwrap();
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let (status, body) = call(&app, "GET", "/api/health", None).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            assert_error(status, &body, StatusCode::TOO_MANY_REQUESTS);
+        }
+        statuses.push(status);
+    }
+    assert_eq!(&statuses[..3], [StatusCode::OK; 3]);
+    assert!(
+        statuses[3..].contains(&StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(
+        call(&app, "GET", "/api/health", None).await.0,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_reversed_role_takes_marked_positions() {
+    let app = app();
+    let (status, r) = call(
+        &app,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 3, "lives": 6})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let id = r["id"].as_str().unwrap().to_string();
+    assert_eq!(r["board"], "___");
+    assert_eq!(r["guess_is_word"], false);
+    let guess = r["guess"].as_str().unwrap().to_string();
+    // The player's word is "cat": answer every question truthfully.
+    let word = "cat";
+    let mut r = r;
+    for _ in 0..30 {
+        if r["over"] == true {
+            break;
+        }
+        let guess = r["guess"].as_str().unwrap().to_string();
+        let body = if r["guess_is_word"] == true {
+            json!({"correct": guess == word})
+        } else {
+            let positions: Vec<usize> = word
+                .char_indices()
+                .filter(|(_, c)| guess.starts_with(*c))
+                .map(|(i, _)| i)
+                .collect();
+            json!({"positions": positions})
+        };
+        let (status, next) = call(
+            &app,
+            "POST",
+            &format!("/api/reverse/{id}/answer"),
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        r = next;
+    }
+    assert_eq!(r["over"], true);
+    assert_eq!(r["computer_won"], true, "{r}");
+    assert_eq!(r["board"], word);
+    assert!(!guess.is_empty());
+    let (_, r2) = call(
+        &app,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 3, "lives": 6})),
+    )
+    .await;
+    let id2 = r2["id"].as_str().unwrap();
+    for body in [
+        json!({"positions": [3]}),
+        json!({"correct": true}),
+        json!({}),
+    ] {
+        let (status, err) = call(
+            &app,
+            "POST",
+            &format!("/api/reverse/{id2}/answer"),
+            Some(body),
+        )
+        .await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+}
+
+#[tokio::test]
+async fn blender_rounds_are_seeded_scored_ended_and_saved() {
+    let app = app();
+    let (status, g) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"seed": 7, "difficulty": "easy"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let (_, again) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"seed": 7, "difficulty": "easy"})),
+    )
+    .await;
+    assert_eq!(g["letters"], again["letters"]);
+    assert_ne!(g["id"], again["id"]);
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["letters"].as_str().unwrap().len(), 6);
+    assert!(g["time_left_ms"].as_u64().unwrap() > 1000);
+    assert_eq!(g["round_over"], false);
+    let (status, p) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/guess"),
+        Some(json!({"word": "zzzzzz"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(p["result"], "letters_not_available");
+    for bad in [
+        json!({"word": ""}),
+        json!({"word": "a b"}),
+        json!({"word": "x".repeat(40)}),
+        json!({}),
+    ] {
+        let (status, err) =
+            call(&app, "POST", &format!("/api/blender/{id}/guess"), Some(bad)).await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+    let (status, h) = call(&app, "POST", &format!("/api/blender/{id}/hint"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(h["result"], "hint");
+    let (status, s) = call(&app, "POST", &format!("/api/blender/{id}/shuffle"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut a: Vec<char> = s["game"]["letters"].as_str().unwrap().chars().collect();
+    let mut b: Vec<char> = g["letters"].as_str().unwrap().chars().collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": "x"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    let (status, end) = call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(end["round_over"], true);
+    assert_eq!(end["game_over"], true);
+    let missed = end["missed"].as_array().unwrap();
+    assert_eq!(missed.len(), end["required"].as_u64().unwrap() as usize);
+    assert!(
+        end["groups"][0]["slots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["state"] == "missed")
+    );
+    let (status, err) = call(&app, "POST", &format!("/api/blender/{id}/next"), None).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_found_word_scores_and_names_come_back_as_given() {
+    let app = app();
+    // The same seed deals the same rack: one game shows the words, the other finds one.
+    let (_, shown) = call(&app, "POST", "/api/blender", Some(json!({"seed": 11}))).await;
+    let shown_id = shown["id"].as_str().unwrap();
+    let (_, ended) = call(&app, "POST", &format!("/api/blender/{shown_id}/end"), None).await;
+    let word = ended["missed"][0].as_str().unwrap().to_string();
+    let (_, g) = call(&app, "POST", "/api/blender", Some(json!({"seed": 11}))).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (_, p) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/guess"),
+        Some(json!({"word": word.to_uppercase()})),
+    )
+    .await;
+    assert_eq!(p["result"], "found", "{p}");
+    assert_eq!(p["points"], 10u32 << (word.len() - 3));
+    assert_eq!(p["game"]["score"], p["points"]);
+    assert_eq!(p["game"]["found"], 1);
+    call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
+    let name = "<img src=x onerror=alert(1)>";
+    let (status, saved) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": name})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert!(
+        saved["top"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["name"] == name)
+    );
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": name})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    let (_, table) = call(&app, "GET", "/api/blender/scores", None).await;
+    assert!(table.as_array().unwrap().iter().any(|s| s["name"] == name));
+}
+
+#[tokio::test]
+async fn the_daily_puzzle_is_the_same_rack_with_a_number_and_counts_once() {
+    let app = app();
+    let (status, a) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"daily": "2026-01-05"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    let (_, b) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"daily": "2026-01-05"})),
+    )
+    .await;
+    assert_eq!(a["letters"], b["letters"]);
+    assert_eq!(a["puzzle"], 5);
+    assert_eq!(a["daily"], "2026-01-05");
+    let id = a["id"].as_str().unwrap();
+    let (_, end) = call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
+    let share = end["share"].as_str().unwrap();
+    assert!(
+        share.starts_with("Word Blender #5 2026-01-05: 0/"),
+        "{share}"
+    );
+    for word in end["missed"].as_array().unwrap() {
+        assert!(
+            !share.contains(word.as_str().unwrap()),
+            "the share line spoils nothing"
+        );
+    }
+    let (status, saved) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": "dailyplayer"})),
+    )
+    .await;
+    // A game with no points still records the daily result.
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["daily_stats"]["played"], 1);
+    let (_, stats) = call(
+        &app,
+        "GET",
+        "/api/blender/daily/stats?player=dailyplayer",
+        None,
+    )
+    .await;
+    assert_eq!(stats["played"], 1);
+    for bad in [
+        json!({"daily": "yesterday"}),
+        json!({"daily": "2025-12-31"}),
+        json!({"daily": "2999-01-01"}),
+        json!({"daily": "2026-01-05", "seed": 3}),
+        json!({"difficulty": "extreme"}),
+        json!({"seed": -3}),
+    ] {
+        let (status, err) = call(&app, "POST", "/api/blender", Some(bad)).await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_route() {
+    let app = app();
+    let (status, doc) = call(&app, "GET", "/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = doc["paths"].as_object().unwrap();
+    for path in [
+        "/api/health",
+        "/api/hangman",
+        "/api/hangman/verdict",
+        "/api/hangman/stats",
+        "/api/hangman/{id}",
+        "/api/hangman/{id}/guess",
+        "/api/hangman/{id}/hint",
+        "/api/reverse",
+        "/api/reverse/{id}/answer",
+        "/api/blender",
+        "/api/blender/scores",
+        "/api/blender/daily/stats",
+        "/api/blender/{id}",
+        "/api/blender/{id}/guess",
+        "/api/blender/{id}/hint",
+        "/api/blender/{id}/shuffle",
+        "/api/blender/{id}/end",
+        "/api/blender/{id}/next",
+        "/api/blender/{id}/save",
+    ] {
+        assert!(
+            paths.contains_key(path),
+            "{path} missing from the OpenAPI document"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_page_is_served_and_never_parses_user_strings_as_html() {
+    let app = app();
+    let res = app
+        .clone()
+        .oneshot(Request::get("/").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap()
+            .contains("script-src 'self'")
+    );
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let html = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(html.contains("<script src=\"/app.js\""));
+    let res = app
+        .clone()
+        .oneshot(Request::get("/app.js").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let js = String::from_utf8(bytes.to_vec()).unwrap();
+    for sink in [
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "document.write",
+    ] {
+        assert!(!js.contains(sink), "app.js uses {sink}");
+    }
+}
