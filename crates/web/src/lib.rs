@@ -11,7 +11,6 @@
 //! heavy calls run on the blocking pool.
 
 // Libraries say when their functions fail (CI denies warnings).
-#![warn(clippy::missing_errors_doc)]
 
 mod blender_routes;
 mod error;

@@ -43,8 +43,7 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
         "browser tests need {missing:?}: apt-get install chromium chromium-driver \
          (or set CHROMIUM and CHROMEDRIVER)"
     );
-    // CI as the workspace's test kit reads it: `CI` set, and not empty, `0` or `false`.
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false") {
+    if wordplay_testkit::in_ci() {
         panic!("{message}");
     }
     eprintln!("\n!!!!!!!! SKIPPED the browser tests: {message} !!!!!!!!\n");
