@@ -8,6 +8,7 @@ pub mod play;
 mod score;
 mod solve;
 mod suggest;
+mod verify;
 
 use std::ffi::OsString;
 
@@ -19,6 +20,7 @@ pub use args::{
 };
 pub use holdout::{HoldoutArgs, HoldoutFormat};
 pub use solve::SolveArgs;
+pub use verify::VerifyArgs;
 
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
@@ -33,6 +35,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Suggest(args)) => suggest::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
         None => score::run(cli.score),
     }
 }

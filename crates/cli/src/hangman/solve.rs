@@ -85,6 +85,11 @@ pub struct SolveArgs {
     /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
     #[arg(long)]
     pub skip_invalid: bool,
+
+    /// Write a certificate per length to DIR (`length-L.cert`): proofs of both bounds that
+    /// `hangman verify DIR DICTIONARY` re-checks (format: docs/evil.md).
+    #[arg(long, value_name = "DIR")]
+    pub certificate: Option<PathBuf>,
 }
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {
@@ -146,6 +151,10 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
             dict.name
         )));
     }
+    if let Some(dir) = &args.certificate {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create the folder {}: {e}", dir.display())))?;
+    }
     let stop = StopFlag::new();
     on_ctrl_c(&stop)?;
     let start = Instant::now();
@@ -174,7 +183,11 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
                 .with_max_len(1)
                 .map(|p| {
                     let bucket = lexicon.bucket(p.length());
-                    solve::solve_length(bucket, &options, Some(args.lives), p)
+                    let solution = solve::solve_length(bucket, &options, Some(args.lives), p);
+                    if let Some(dir) = &args.certificate {
+                        certify(dir, bucket, &dict.name, &solution, &options);
+                    }
+                    solution
                 })
                 .collect();
             solved.sort_by_key(|s| s.length);
@@ -210,6 +223,39 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
     Ok(())
+}
+
+/// Writes the certificate of one length to `dir/length-L.cert` and says on stderr what it
+/// proves (a proof that does not finish in time proves a weaker bound; a file that cannot
+/// be written is reported, not fatal: the table is still printed).
+fn certify(
+    dir: &std::path::Path,
+    bucket: &lexicon::Bucket,
+    dictionary: &str,
+    solution: &LengthSolution,
+    options: &SolveOptions,
+) {
+    let start = Instant::now();
+    let c = solve::certify(
+        bucket,
+        dictionary,
+        solution.misses.lower,
+        solution.misses.upper,
+        solution.witness.as_ref(),
+        options,
+    );
+    let path = dir.join(format!("length-{}.cert", bucket.length()));
+    match std::fs::write(&path, &c.text) {
+        Ok(()) => eprintln!(
+            "certificate {}: {} <= M <= {} ({} bytes, {:.2} s)",
+            path.display(),
+            c.lower,
+            c.upper,
+            c.text.len(),
+            start.elapsed().as_secs_f64()
+        ),
+        Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+    }
 }
 
 /// Shows the lengths' progress on stderr until `finished`: a line redrawn in place on a

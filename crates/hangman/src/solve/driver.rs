@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::limits::Counter;
 use super::search::{Scratch, SolveOptions, Solver};
+use super::witness::{self, Witness};
 
 /// The first node budget of a narrowing round.
 const FIRST_BUDGET: u64 = 1 << 14;
@@ -91,6 +92,10 @@ pub struct LengthSolution {
     pub verdict_seconds: Option<f64>,
     /// Wall time including the search for the optimal first letters, seconds.
     pub seconds_with_first: f64,
+    /// The sub-family whose value gave the lower bound, when one did better than the
+    /// cheap bounds at the root (see [`super::best_witness`]).
+    #[serde(skip)]
+    pub witness: Option<Witness>,
 }
 
 impl LengthSolution {
@@ -280,9 +285,17 @@ pub fn solve_length(
     let mut solver =
         Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
     let (lo, hi) = solver.bounds(&family);
+    let upper = hi.min(solver.greedy_upper(&family));
+    // A sub-family's value bounds the family's from below (monotonicity).
+    let witness = if lo < upper {
+        witness::best_witness(bucket, options.deadline)
+    } else {
+        None
+    };
+    let from_witness = witness.as_ref().map_or(0, |w| w.value);
     let mut b = Bounds {
-        lower: lo,
-        upper: hi.min(solver.greedy_upper(&family)).max(lo),
+        lower: lo.max(from_witness),
+        upper: upper.max(lo),
     };
     progress.set_bounds(b);
     let mut stopped = false;
@@ -357,6 +370,7 @@ pub fn solve_length(
         seconds,
         verdict_seconds,
         seconds_with_first: start.elapsed().as_secs_f64(),
+        witness: witness.filter(|w| w.value > lo),
     }
 }
 
