@@ -62,7 +62,10 @@ pub(crate) use answers::{answer_values, solver_for};
 pub use certificate::{
     Certificate, MAX_PROOF_NODES, ProofError, bucket_digest, certify, guesser_proof, referee_proof,
 };
-pub use driver::{Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_length};
+pub use driver::{
+    Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_first_letters, solve_length,
+    solve_value,
+};
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};
 pub use witness::{Witness, best_witness, sub_family_value, sub_lexicon};

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use lexicon::{Bucket, Lexicon};
 
+use super::limits::StopFlag;
 use super::search::{SolveOptions, Solver};
 
 /// Groups solved per blanked position set (the largest first).
@@ -59,8 +60,12 @@ fn disjoint_subset(bucket: &Bucket, group: &[u32], blank: &[usize]) -> Vec<u32> 
 
 /// The best sub-family witness of `bucket` among clusters of words that differ in one or
 /// two positions; `None` for buckets of fewer than three words or when none is worth a
-/// miss. Stops early (keeping what it proved) at `deadline`.
-pub fn best_witness(bucket: &Bucket, deadline: Option<Instant>) -> Option<Witness> {
+/// miss. Stops early (keeping what it proved) at `deadline` or when `stop` is raised.
+pub fn best_witness(
+    bucket: &Bucket,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Option<Witness> {
     let length = bucket.length();
     if bucket.len() < 3 || length < 2 {
         return None;
@@ -75,7 +80,7 @@ pub fn best_witness(bucket: &Bucket, deadline: Option<Instant>) -> Option<Witnes
     }
     let mut best: Option<Witness> = None;
     for blank in blanks {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
             break;
         }
         let mut groups: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
@@ -105,7 +110,7 @@ pub fn best_witness(bucket: &Bucket, deadline: Option<Instant>) -> Option<Witnes
                 // At most |S| - 1 misses: it cannot beat the best.
                 continue;
             }
-            let value = sub_family_value(bucket, &group, deadline);
+            let value = sub_family_value(bucket, &group, deadline, stop);
             if value > have {
                 best = Some(Witness {
                     words: group,
@@ -120,7 +125,12 @@ pub fn best_witness(bucket: &Bucket, deadline: Option<Instant>) -> Option<Witnes
 
 /// A proven lower bound on `V(words)` for any set of words of `bucket`: solved exactly as
 /// a universe of its own within a node budget, else its proven lower bound.
-pub fn sub_family_value(bucket: &Bucket, words: &[u32], deadline: Option<Instant>) -> u32 {
+pub fn sub_family_value(
+    bucket: &Bucket,
+    words: &[u32],
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> u32 {
     let lexicon = sub_lexicon(bucket, words);
     let sub = lexicon.bucket(bucket.length());
     let all: Vec<u32> = (0..sub.len() as u32).collect();
@@ -131,6 +141,7 @@ pub fn sub_family_value(bucket: &Bucket, words: &[u32], deadline: Option<Instant
             max_nodes: GROUP_NODES,
             table_bytes: 1 << 20,
             sequential: true,
+            stop: stop.clone(),
             ..SolveOptions::default()
         },
     );
