@@ -244,7 +244,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
 }
 
 /// Under a time limit: rounds in which every length not settled yet gets a slice of time
-/// (1/64 of the limit at first, doubling each round; a round resumes from the bounds and
+/// (1/16 of the limit at first, doubling each round; a round resumes from the bounds and
 /// witness proven before), so every length gets its value before any length spends time
 /// on first letters and cheap lengths are never starved behind a hard one. Then the
 /// optimal first letters, the lengths whose value came quickest first, until `deadline`.
@@ -260,7 +260,7 @@ fn scheduled(
         false => s.misses.is_exact(),
     };
     let mut slice =
-        (deadline.saturating_duration_since(Instant::now()) / 64).max(Duration::from_millis(50));
+        (deadline.saturating_duration_since(Instant::now()) / 16).max(Duration::from_millis(50));
     let mut solved: Vec<Option<LengthSolution>> = progress.iter().map(|_| None).collect();
     loop {
         let open: Vec<usize> = (0..progress.len())
