@@ -246,8 +246,9 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
 /// Under a time limit: rounds in which every length not settled yet gets a slice of time
 /// (1/16 of the limit at first, doubling each round; a round resumes from the bounds and
 /// witness proven before), so every length gets its value before any length spends time
-/// on first letters and cheap lengths are never starved behind a hard one. Then the
-/// optimal first letters, the lengths whose value came quickest first, until `deadline`.
+/// on first letters and cheap lengths are never starved behind a hard one. The rounds end
+/// at 3/4 of the limit; then the optimal first letters of the settled lengths (those whose
+/// value came quickest first) while the open ones go on, until `deadline`.
 fn scheduled(
     lexicon: &lexicon::Lexicon,
     progress: &[Progress],
@@ -259,8 +260,11 @@ fn scheduled(
         true => s.guesser_wins(lives).is_some(),
         false => s.misses.is_exact(),
     };
-    let mut slice =
-        (deadline.saturating_duration_since(Instant::now()) / 16).max(Duration::from_millis(50));
+    let total = deadline.saturating_duration_since(Instant::now());
+    let mut slice = (total / 16).max(Duration::from_millis(50));
+    // The rounds stop at 3/4 of the limit, so that the lengths already settled get time for
+    // their first letters even when a hard length never settles.
+    let rounds_end = deadline - total / 4;
     let mut solved: Vec<Option<LengthSolution>> = progress.iter().map(|_| None).collect();
     loop {
         let open: Vec<usize> = (0..progress.len())
@@ -268,7 +272,7 @@ fn scheduled(
             .collect();
         let first_round = solved.iter().any(Option::is_none);
         if open.is_empty()
-            || (!first_round && Instant::now() >= deadline)
+            || (!first_round && Instant::now() >= rounds_end)
             || options.stop.is_raised()
         {
             break;
@@ -281,7 +285,7 @@ fn scheduled(
             .map(|&i| {
                 let p = &progress[i];
                 let options = SolveOptions {
-                    deadline: Some(deadline.min(Instant::now() + slice)),
+                    deadline: Some(rounds_end.min(Instant::now() + slice)),
                     ..options.clone()
                 };
                 let bucket = lexicon.bucket(p.length());
@@ -306,7 +310,13 @@ fn scheduled(
         .map(|&i| {
             let mut s = solved[i].clone();
             let bucket = lexicon.bucket(s.length);
-            solve::solve_first_letters(bucket, options, &mut s, &progress[i]);
+            if settled(&s) {
+                solve::solve_first_letters(bucket, options, &mut s, &progress[i]);
+            } else {
+                // Still open: its value goes on until the deadline.
+                let resume = s.clone();
+                s = solve::solve_value(bucket, options, Some(lives), &progress[i], Some(&resume));
+            }
             (i, s)
         })
         .collect();
