@@ -17,6 +17,7 @@ pub mod solve;
 pub mod split;
 pub mod strategy;
 pub mod suggest;
+pub mod verify;
 
 pub use game::{
     Board, Game, GameError, GameState, Guess, LOSS_SCORE, Outcome, Position, Status, Step,

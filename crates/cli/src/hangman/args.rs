@@ -55,6 +55,9 @@ pub enum Command {
     /// Evil hangman solved exactly: per word length, the misses an optimal cheating referee
     /// forces on an optimal guesser, and which side wins.
     Solve(super::solve::SolveArgs),
+    /// Re-check the certificates of `hangman solve --certificate DIR` with plain code
+    /// that shares nothing with the search; exit 1 on any flaw.
+    Verify(super::verify::VerifyArgs),
 }
 
 /// Arguments of `hangman play`.

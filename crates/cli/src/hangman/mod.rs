@@ -11,6 +11,7 @@ mod score;
 mod solve;
 mod suggest;
 mod values;
+mod verify;
 
 use std::ffi::OsString;
 
@@ -23,6 +24,7 @@ pub use flags::{MaxWrong, SkipInvalid, Threads};
 pub use holdout::HoldoutArgs;
 pub use solve::SolveArgs;
 pub use values::StrategyChoice;
+pub use verify::VerifyArgs;
 
 // Solve runs its own pool; the other commands go through `flags::Threads::install`.
 use resolve::with_threads;
@@ -40,6 +42,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Suggest(args)) => suggest::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
         None => score::run(cli.score),
     }
 }

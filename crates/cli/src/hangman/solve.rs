@@ -11,6 +11,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -91,6 +92,11 @@ pub struct SolveArgs {
     /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
     #[arg(long)]
     pub skip_invalid: bool,
+
+    /// Write a certificate per length to DIR (`length-L.cert`): proofs of both bounds that
+    /// `hangman verify DIR DICTIONARY` re-checks (format: docs/evil.md).
+    #[arg(long, value_name = "DIR")]
+    pub certificate: Option<PathBuf>,
 }
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {
@@ -165,6 +171,10 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
             dict.name
         )));
     }
+    if let Some(dir) = &args.certificate {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create the folder {}: {e}", dir.display())))?;
+    }
     let stop = StopFlag::new();
     on_ctrl_c(&stop)?;
     let start = Instant::now();
@@ -182,26 +192,48 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         .collect();
     let finished = AtomicBool::new(false);
     let threads = args.threads.map(|n| n as usize);
+    // Without a time limit, CSV rows are written as soon as each length (and every shorter
+    // one) is settled; the other formats need every row first.
+    let stream = (deadline.is_none() && args.format == SolveFormat::Csv)
+        .then(|| Stream::new(lengths.len(), args.lives, &stop));
+    if let Some(stream) = &stream {
+        stream.header();
+    }
     let (solutions, threads) = std::thread::scope(|scope| {
         scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
         let solved = super::with_threads(threads, || {
-            // Longest first: the short lengths are the hardest, so a time limit leaves them
-            // with bounds rather than starving the lengths that finish.
-            let mut solved: Vec<LengthSolution> = progress
-                .par_iter()
-                .rev()
-                .with_max_len(1)
-                .map(|p| {
-                    let bucket = lexicon.bucket(p.length());
-                    solve::solve_length(bucket, &options, Some(args.lives), p)
-                })
-                .collect();
+            let mut solved = match deadline {
+                Some(deadline) => scheduled(lexicon, &progress, &options, args.lives, deadline),
+                // No limit: shortest first, so that rows stream in order.
+                None => progress
+                    .par_iter()
+                    .enumerate()
+                    .with_max_len(1)
+                    .map(|(i, p)| {
+                        let bucket = lexicon.bucket(p.length());
+                        let solution = solve::solve_length(bucket, &options, Some(args.lives), p);
+                        if let Some(stream) = &stream {
+                            stream.settled(i, &solution);
+                        }
+                        solution
+                    })
+                    .collect(),
+            };
+            if let Some(dir) = &args.certificate {
+                solved.par_iter().with_max_len(1).for_each(|solution| {
+                    let bucket = lexicon.bucket(solution.length);
+                    certify(dir, bucket, &dict.name, solution, &options);
+                });
+            }
             solved.sort_by_key(|s| s.length);
             solved
         });
         finished.store(true, Ordering::Relaxed);
         solved
     })?;
+    if let Some(stream) = stream {
+        return stream.finish();
+    }
     let complete = |s: &LengthSolution| match args.verdict_only {
         true => s.guesser_wins(args.lives).is_some(),
         false => s.misses.is_exact() && s.best_first_complete,
@@ -229,6 +261,196 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
     Ok(())
+}
+
+/// Under a time limit: rounds in which every length not settled yet gets a slice of time
+/// (1/16 of the limit at first, doubling each round; a round resumes from the bounds and
+/// witness proven before), so every length gets its value before any length spends time
+/// on first letters and cheap lengths are never starved behind a hard one. The rounds end
+/// at 3/4 of the limit; then the optimal first letters of the settled lengths (those whose
+/// value came quickest first) while the open ones go on, until `deadline`.
+fn scheduled(
+    lexicon: &lexicon::Lexicon,
+    progress: &[Progress],
+    options: &SolveOptions,
+    lives: u32,
+    deadline: Instant,
+) -> Vec<LengthSolution> {
+    let settled = |s: &LengthSolution| match options.verdict_only {
+        true => s.guesser_wins(lives).is_some(),
+        false => s.misses.is_exact(),
+    };
+    let total = deadline.saturating_duration_since(Instant::now());
+    let mut slice = (total / 16).max(Duration::from_millis(50));
+    // The rounds stop at 3/4 of the limit, so that the lengths already settled get time for
+    // their first letters even when a hard length never settles.
+    let rounds_end = deadline - total / 4;
+    let mut solved: Vec<Option<LengthSolution>> = progress.iter().map(|_| None).collect();
+    loop {
+        let open: Vec<usize> = (0..progress.len())
+            .filter(|&i| solved[i].as_ref().is_none_or(|s| !settled(s)))
+            .collect();
+        let first_round = solved.iter().any(Option::is_none);
+        if open.is_empty()
+            || (!first_round && Instant::now() >= rounds_end)
+            || options.stop.is_raised()
+        {
+            break;
+        }
+        // Longest first within a round: they are cheap, the short ones are hard.
+        let round: Vec<(usize, LengthSolution)> = open
+            .par_iter()
+            .rev()
+            .with_max_len(1)
+            .map(|&i| {
+                let p = &progress[i];
+                let options = SolveOptions {
+                    deadline: Some(rounds_end.min(Instant::now() + slice)),
+                    ..options.clone()
+                };
+                let bucket = lexicon.bucket(p.length());
+                let s = solve::solve_value(bucket, &options, Some(lives), p, solved[i].as_ref());
+                (i, s)
+            })
+            .collect();
+        for (i, s) in round {
+            solved[i] = Some(s);
+        }
+        slice = slice.saturating_mul(2);
+    }
+    let mut solved: Vec<LengthSolution> = solved
+        .into_iter()
+        .map(|s| s.expect("every length had a round"))
+        .collect();
+    let mut order: Vec<usize> = (0..solved.len()).collect();
+    order.sort_by(|&a, &b| solved[a].seconds.total_cmp(&solved[b].seconds));
+    let mut firsts: Vec<(usize, LengthSolution)> = order
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| {
+            let mut s = solved[i].clone();
+            let bucket = lexicon.bucket(s.length);
+            if settled(&s) {
+                solve::solve_first_letters(bucket, options, &mut s, &progress[i]);
+            } else {
+                // Still open: its value goes on until the deadline.
+                let resume = s.clone();
+                s = solve::solve_value(bucket, options, Some(lives), &progress[i], Some(&resume));
+            }
+            (i, s)
+        })
+        .collect();
+    for (i, s) in firsts.drain(..) {
+        solved[i] = s;
+    }
+    solved
+}
+
+/// CSV rows written as soon as a length and every shorter one are settled.
+struct Stream<'a> {
+    lives: u32,
+    stop: &'a StopFlag,
+    state: Mutex<StreamState>,
+}
+
+struct StreamState {
+    next: usize,
+    ready: Vec<Option<SolveRow>>,
+    error: Option<std::io::Error>,
+}
+
+impl<'a> Stream<'a> {
+    fn new(lengths: usize, lives: u32, stop: &'a StopFlag) -> Stream<'a> {
+        Stream {
+            lives,
+            stop,
+            state: Mutex::new(StreamState {
+                next: 0,
+                ready: (0..lengths).map(|_| None).collect(),
+                error: None,
+            }),
+        }
+    }
+
+    fn write(
+        &self,
+        state: &mut StreamState,
+        f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) {
+        if state.error.is_some() {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = f(&mut out).and_then(|()| out.flush()) {
+            // Nobody reads any more (`| head -1`): stop the search, report at the end.
+            state.error = Some(e);
+            self.stop.raise();
+        }
+    }
+
+    fn header(&self) {
+        let mut state = self.state.lock().expect("no panic while writing");
+        self.write(&mut state, export::write_csv_header);
+    }
+
+    /// Length number `i` (in the run's order) is settled: write every row now ready.
+    fn settled(&self, i: usize, solution: &LengthSolution) {
+        let mut state = self.state.lock().expect("no panic while writing");
+        state.ready[i] = Some(SolveRow::new(solution.clone(), self.lives));
+        loop {
+            let next = state.next;
+            let Some(row) = state.ready.get_mut(next).and_then(Option::take) else {
+                break;
+            };
+            state.next += 1;
+            self.write(&mut state, |out| export::write_csv_row(out, &row));
+        }
+    }
+
+    fn finish(self) -> anyhow::Result<()> {
+        let state = self.state.into_inner().expect("no panic while writing");
+        match state.error {
+            Some(e) => Err(e).context("cannot write output"),
+            None if self.stop.is_raised() => {
+                eprintln!("interrupted: the rows above hold the bounds proven so far");
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// Writes the certificate of one length to `dir/length-L.cert` and says on stderr what it
+/// proves (a proof that does not finish in time proves a weaker bound; a file that cannot
+/// be written is reported, not fatal: the table is still printed).
+fn certify(
+    dir: &std::path::Path,
+    bucket: &lexicon::Bucket,
+    dictionary: &str,
+    solution: &LengthSolution,
+    options: &SolveOptions,
+) {
+    let start = Instant::now();
+    let c = solve::certify(
+        bucket,
+        dictionary,
+        solution.misses.lower,
+        solution.misses.upper,
+        solution.witness.as_ref(),
+        options,
+    );
+    let path = dir.join(format!("length-{}.cert", bucket.length()));
+    match std::fs::write(&path, &c.text) {
+        Ok(()) => eprintln!(
+            "certificate {}: {} <= M <= {} ({} bytes, {:.2} s)",
+            path.display(),
+            c.lower,
+            c.upper,
+            c.text.len(),
+            start.elapsed().as_secs_f64()
+        ),
+        Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+    }
 }
 
 /// Shows the lengths' progress on stderr until `finished`: a line redrawn in place on a

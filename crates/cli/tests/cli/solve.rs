@@ -330,3 +330,53 @@ fn help_explains_the_output_marks() {
         .stdout(predicate::str::contains("+? after them"))
         .stdout(predicate::str::contains("--verdict-only"));
 }
+
+#[test]
+fn certificates_are_written_and_verified_and_a_tampered_one_is_rejected() {
+    let dict = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let certs = dir.path().join("certs");
+    let dict_path = dict.path().to_str().unwrap();
+    cargo_bin_cmd!("hangman")
+        .args(["solve", dict_path, "--certificate", certs.to_str().unwrap()])
+        .assert()
+        .success();
+    cargo_bin_cmd!("hangman")
+        .args(["verify", certs.to_str().unwrap(), dict_path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length  2: M = 4"))
+        .stdout(predicate::str::contains("length  3: M = 8"));
+    // A claimed value off by one is a flaw: exit 1.
+    let path = certs.join("length-3.cert");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("upper 8\n", "upper 7\n")).unwrap();
+    cargo_bin_cmd!("hangman")
+        .args(["verify", certs.to_str().unwrap(), dict_path])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("length  3: REJECTED"));
+    // No folder: a usage error.
+    cargo_bin_cmd!("hangman")
+        .args(["verify", dir.path().join("none").to_str().unwrap()])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn csv_rows_stream_in_length_order() {
+    let dict = fixture();
+    let out = cargo_bin_cmd!("hangman")
+        .args(["solve", dict.path().to_str().unwrap(), "--format", "csv"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("length,words,"));
+    assert!(lines[1].starts_with("2,5,4,4,true,"));
+    assert!(lines[2].starts_with("3,9,8,8,true,"));
+}

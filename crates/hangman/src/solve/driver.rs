@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::limits::Counter;
 use super::search::{Scratch, SolveOptions, Solver};
+use super::witness::{self, Witness};
 
 /// The first node budget of a narrowing round.
 const FIRST_BUDGET: u64 = 1 << 14;
@@ -91,6 +92,10 @@ pub struct LengthSolution {
     pub verdict_seconds: Option<f64>,
     /// Wall time including the search for the optimal first letters, seconds.
     pub seconds_with_first: f64,
+    /// The sub-family whose value gave the lower bound, when one did better than the
+    /// cheap bounds at the root (see [`super::best_witness`]).
+    #[serde(skip)]
+    pub witness: Option<Witness>,
 }
 
 impl LengthSolution {
@@ -273,6 +278,63 @@ pub fn solve_length(
     lives: Option<u32>,
     progress: &Progress,
 ) -> LengthSolution {
+    solve(bucket, options, lives, progress, None, true)
+}
+
+/// Like [`solve_length`] without the optimal first letters (`best_first` empty and not
+/// complete): the first phase of a run under a time limit, where every length gets its
+/// value before any length spends time on first letters. `resume` is an earlier, stopped
+/// attempt at the same length: its proven bounds and witness are the starting point.
+pub fn solve_value(
+    bucket: &Bucket,
+    options: &SolveOptions,
+    lives: Option<u32>,
+    progress: &Progress,
+    resume: Option<&LengthSolution>,
+) -> LengthSolution {
+    solve(bucket, options, lives, progress, resume, false)
+}
+
+/// The second phase after [`solve_value`]: settles the optimal first letters of a length
+/// whose value is exact (nothing to do otherwise), within `options`' limits.
+pub fn solve_first_letters(
+    bucket: &Bucket,
+    options: &SolveOptions,
+    solution: &mut LengthSolution,
+    progress: &Progress,
+) {
+    let start = Instant::now();
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    if solution.misses.is_exact() && family.len() > 1 && !options.verdict_only {
+        let mut solver =
+            Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
+        progress.set_phase(Phase::FirstLetters);
+        let (best, complete) = first_letters(
+            &mut solver,
+            &family,
+            solution.misses.lower,
+            solution.witness.as_ref(),
+            options,
+            progress,
+        );
+        solution.best_first = best;
+        solution.best_first_complete = complete;
+        solution.nodes = solver.nodes();
+    } else {
+        solution.best_first_complete = family.len() <= 1;
+    }
+    solution.seconds_with_first += start.elapsed().as_secs_f64();
+    progress.set_phase(Phase::Done);
+}
+
+fn solve(
+    bucket: &Bucket,
+    options: &SolveOptions,
+    lives: Option<u32>,
+    progress: &Progress,
+    resume: Option<&LengthSolution>,
+    with_first: bool,
+) -> LengthSolution {
     let start = Instant::now();
     let _ = progress.started.set(start);
     progress.set_phase(Phase::Bounds);
@@ -280,10 +342,24 @@ pub fn solve_length(
     let mut solver =
         Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
     let (lo, hi) = solver.bounds(&family);
-    let mut b = Bounds {
-        lower: lo,
-        upper: hi.min(solver.greedy_upper(&family)).max(lo),
+    let upper = hi.min(solver.greedy_upper(&family));
+    // A sub-family's value bounds the family's from below (monotonicity).
+    let witness = match resume.and_then(|r| r.witness.clone()) {
+        Some(w) => Some(w),
+        None if lo < upper => witness::best_witness(bucket, options.deadline, &options.stop),
+        None => None,
     };
+    let from_witness = witness.as_ref().map_or(0, |w| w.value);
+    let mut b = Bounds {
+        lower: lo.max(from_witness),
+        upper: upper.max(lo),
+    };
+    if let Some(r) = resume {
+        // Both are proven: their intersection is.
+        b.lower = b.lower.max(r.misses.lower);
+        b.upper = b.upper.min(r.misses.upper).max(b.lower);
+    }
+    let spent = resume.map_or(0.0, |r| r.seconds);
     progress.set_bounds(b);
     let mut stopped = false;
     let apply = |b: &mut Bounds, k: u32, reaches: bool| {
@@ -337,16 +413,25 @@ pub fn solve_length(
             budget = budget.saturating_mul(4);
         }
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = spent + start.elapsed().as_secs_f64();
     let (best_first, best_first_complete) =
-        if narrow && !stopped && b.is_exact() && family.len() > 1 {
+        if with_first && narrow && !stopped && b.is_exact() && family.len() > 1 {
             progress.set_phase(Phase::FirstLetters);
-            first_letters(&mut solver, &family, b.lower, options, progress)
+            first_letters(
+                &mut solver,
+                &family,
+                b.lower,
+                witness.as_ref(),
+                options,
+                progress,
+            )
         } else {
             // One word: nothing to guess, so the (empty) list is complete.
             (Vec::new(), family.len() <= 1)
         };
-    progress.set_phase(Phase::Done);
+    if with_first {
+        progress.set_phase(Phase::Done);
+    }
     LengthSolution {
         length: bucket.length(),
         words: bucket.len(),
@@ -356,7 +441,8 @@ pub fn solve_length(
         nodes: solver.nodes(),
         seconds,
         verdict_seconds,
-        seconds_with_first: start.elapsed().as_secs_f64(),
+        seconds_with_first: spent + start.elapsed().as_secs_f64(),
+        witness: witness.filter(|w| w.value > lo),
     }
 }
 
@@ -366,9 +452,21 @@ fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
     m: u32,
+    witness: Option<&Witness>,
     options: &SolveOptions,
     progress: &Progress,
 ) -> (Vec<String>, bool) {
+    // A witness of value `m` with no word holding a letter lies inside that letter's miss
+    // part, so the miss part is worth `m` too (monotonicity) and the letter is not optimal.
+    let bucket = solver.bucket();
+    let outside = |letter: Letter| {
+        witness.is_some_and(|w| {
+            w.value >= m
+                && w.words
+                    .iter()
+                    .all(|&i| !bucket.word(i as usize).contains(&letter.lower()))
+        })
+    };
     let node = solver.root(family);
     let letters = LetterSet::from_bits(node.split);
     progress
@@ -380,6 +478,8 @@ fn first_letters(
         let optimal = if node.required & letter.bit() != 0 {
             // No word lacks it: no miss part, and the hit parts are worth at most m.
             true
+        } else if outside(letter) {
+            false
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
             match run_test(solver, &miss, m, 0, options, progress) {

@@ -23,12 +23,14 @@
 //! # Modules
 //! - `answers`: the worth of each answer and each letter within a time budget, for the
 //!   optimal referee and hints against it ([`letter_values`]);
+//! - `witness`: sub-family witnesses (clusters like `?ill`) for lower bounds;
 //! - `words`: the bucket laid out for splitting families (a counting sort on mask ids);
 //! - `table`: the lock-free transposition table with exact keys;
 //! - `bounds`: cheap proven bounds that settle nodes without search;
 //! - `search`: null-window tests ([`Solver::at_least`]), forced moves, enhanced
 //!   transposition cutoffs, parallel letters;
 //! - `limits`: deadline, node budget and a stop flag ([`StopFlag`]) checked at every node;
+//! - `certificate`: proofs of both bounds that `crate::verify` re-checks;
 //! - `driver`: [`solve_length`]: the verdict, bounds from both sides, first letters.
 //!
 //! # Example
@@ -47,17 +49,26 @@
 
 mod answers;
 mod bounds;
+mod certificate;
 mod driver;
 mod limits;
 mod search;
 mod table;
+mod witness;
 mod words;
 
 pub use answers::{LetterValue, letter_values};
 pub(crate) use answers::{answer_values, solver_for};
-pub use driver::{Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_length};
+pub use certificate::{
+    Certificate, MAX_PROOF_NODES, ProofError, bucket_digest, certify, guesser_proof, referee_proof,
+};
+pub use driver::{
+    Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_first_letters, solve_length,
+    solve_value,
+};
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};
+pub use witness::{Witness, best_witness, sub_family_value, sub_lexicon};
 
 #[cfg(test)]
 mod tests;

@@ -69,7 +69,7 @@ pub(super) struct Node {
     /// The table's refuting letter (26: none).
     pub(super) best: u8,
     /// AND of the letter sets of the words.
-    all: u32,
+    pub(super) all: u32,
     /// Whether the lacking bound was tried (and did not settle the node).
     lacking_done: bool,
     /// Whether the disjoint-words bound was tried.

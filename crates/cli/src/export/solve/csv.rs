@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::SolveReport;
+use super::{SolveReport, SolveRow};
 
 /// Formats seconds in CSV cells.
 fn seconds(s: f64) -> String {
@@ -11,6 +11,15 @@ fn seconds(s: f64) -> String {
 }
 
 pub(super) fn write(out: &mut dyn Write, report: &SolveReport) -> std::io::Result<()> {
+    write_header(out)?;
+    for r in &report.lengths {
+        write_row(out, r)?;
+    }
+    Ok(())
+}
+
+/// Writes the header line (a run that streams its rows writes it first).
+pub(super) fn write_header(out: &mut dyn Write) -> std::io::Result<()> {
     let mut w = ::csv::Writer::from_writer(out);
     w.write_record([
         "length",
@@ -27,23 +36,27 @@ pub(super) fn write(out: &mut dyn Write, report: &SolveReport) -> std::io::Resul
         "verdict_seconds",
         "nodes",
     ])?;
-    for r in &report.lengths {
-        let s = &r.solution;
-        w.write_record([
-            s.length.to_string(),
-            s.words.to_string(),
-            s.misses.lower.to_string(),
-            s.misses.upper.to_string(),
-            r.exact.to_string(),
-            s.best_first.join(""),
-            s.best_first_complete.to_string(),
-            r.verdict.clone(),
-            seconds(s.seconds),
-            r.verdict_proven.to_string(),
-            seconds(s.seconds_with_first),
-            s.verdict_seconds.map(seconds).unwrap_or_default(),
-            s.nodes.to_string(),
-        ])?;
-    }
+    w.flush()
+}
+
+/// Writes one length's row.
+pub(super) fn write_row(out: &mut dyn Write, r: &SolveRow) -> std::io::Result<()> {
+    let mut w = ::csv::Writer::from_writer(out);
+    let s = &r.solution;
+    w.write_record([
+        s.length.to_string(),
+        s.words.to_string(),
+        s.misses.lower.to_string(),
+        s.misses.upper.to_string(),
+        r.exact.to_string(),
+        s.best_first.join(""),
+        s.best_first_complete.to_string(),
+        r.verdict.clone(),
+        seconds(s.seconds),
+        r.verdict_proven.to_string(),
+        seconds(s.seconds_with_first),
+        s.verdict_seconds.map(seconds).unwrap_or_default(),
+        s.nodes.to_string(),
+    ])?;
     w.flush()
 }

@@ -130,3 +130,22 @@ pub fn write(
         SolveFormat::Csv => csv::write(out, report),
     }
 }
+
+/// Writes the CSV header of a run whose rows are streamed with [`write_csv_row`] as each
+/// length is settled.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_csv_header(out: &mut dyn Write) -> std::io::Result<()> {
+    csv::write_header(out)
+}
+
+/// Writes one CSV row (see [`write_csv_header`]).
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_csv_row(out: &mut dyn Write, row: &SolveRow) -> std::io::Result<()> {
+    csv::write_row(out, row)
+}

@@ -1,0 +1,326 @@
+//! Certificates: proofs of a length's bounds that [`crate::verify`] re-checks without the
+//! search.
+//!
+//! A certificate of `lower <= M(L) <= upper` holds two strategies (the format is
+//! documented in `docs/evil.md` and read by [`crate::verify`]):
+//!
+//! - **upper**: the guesser's strategy tree, one letter per family of two or more words it
+//!   reaches, in preorder (the parts of a family in ascending position-mask order); every
+//!   path ends at one word with at most `upper` misses.
+//! - **lower**: a sub-family `S` (the whole bucket, or a witness such as `?ills`) and the
+//!   referee's strategy on it: at each family, either `h` (no `k` splitting letters hit
+//!   every word, so `k` misses are forced; re-checked by a small search) or `r` and, for
+//!   every splitting letter in alphabetical order, the index of the part the referee keeps
+//!   (in ascending mask order), followed by the strategies for those parts in the same
+//!   order; or `s`: this family was proven for the same target earlier in the walk (the
+//!   same letters guessed in another order reach the same family).
+//!
+//! The prover here uses the solver's null-window tests to pick each letter and each
+//! answer; a tree that would exceed a node cap is not written (the certificate then
+//! proves the weaker bound it has).
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use lexicon::{Bucket, Letter, LetterSet};
+
+use super::bounds;
+use super::limits::Aborted;
+use super::search::{SolveOptions, Solver};
+use super::witness::{Witness, sub_lexicon};
+use crate::candidates;
+
+/// The most strategy nodes a certificate's tree may hold before the prover gives up.
+pub const MAX_PROOF_NODES: usize = 4_000_000;
+
+/// Why a proof was not written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// The deadline, a node budget or the stop flag ended the search.
+    #[error("the search was stopped before the proof was complete")]
+    Aborted,
+    /// The tree grew past [`MAX_PROOF_NODES`].
+    #[error("the proof would exceed {MAX_PROOF_NODES} nodes")]
+    TooLarge,
+    /// The bound claimed does not hold (the caller's bounds were wrong).
+    #[error("no strategy proves the bound asked for")]
+    NoStrategy,
+}
+
+impl From<Aborted> for ProofError {
+    fn from(_: Aborted) -> ProofError {
+        ProofError::Aborted
+    }
+}
+
+/// A 64-bit FNV-1a digest of a bucket's words (each followed by a newline, in the bucket's
+/// sorted order): ties a certificate to the word list it was made for.
+pub fn bucket_digest(bucket: &Bucket) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for i in 0..bucket.len() {
+        for &b in bucket.word(i).iter().chain(b"\n") {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The guesser's strategy proving `V(all of bucket) <= upper`: letters in preorder.
+///
+/// # Errors
+///
+/// [`ProofError`] if the search stops, the tree is too large, or `upper` is wrong.
+pub fn guesser_proof(
+    bucket: &Bucket,
+    upper: u32,
+    options: &SolveOptions,
+) -> Result<String, ProofError> {
+    let solver = Solver::new(bucket, options.clone());
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let mut out = String::new();
+    guesser_node(&solver, bucket, &family, upper, &mut out)?;
+    Ok(out)
+}
+
+fn guesser_node(
+    solver: &Solver<'_>,
+    bucket: &Bucket,
+    family: &[u32],
+    allowed: u32,
+    out: &mut String,
+) -> Result<(), ProofError> {
+    if family.len() <= 1 {
+        return Ok(());
+    }
+    if out.len() >= MAX_PROOF_NODES {
+        return Err(ProofError::TooLarge);
+    }
+    let node = solver.root(family);
+    // Letters to try: the table's refutation, then those fewest words lack.
+    let misses = solver.words.misses(family, node.split);
+    let mut letters: Vec<usize> = (0..26).filter(|&g| node.split >> g & 1 == 1).collect();
+    letters.sort_by_key(|&g| (g != usize::from(node.best), misses.count[g], g));
+    for g in letters {
+        let letter = Letter::from_index(g as u8).expect("a letter index");
+        if !solver.after_letter_at_least(family, letter, allowed + 1)? {
+            out.push(letter.lower() as char);
+            for (mask, part) in candidates::partition(bucket, family, letter) {
+                guesser_node(solver, bucket, &part, allowed - u32::from(mask == 0), out)?;
+            }
+            return Ok(());
+        }
+    }
+    Err(ProofError::NoStrategy)
+}
+
+/// The greedy guesser's tree from `family` (a forced move, else the splitting letter fewest
+/// words lack, ties to the first; the walk of `Solver::greedy_upper`), written in preorder;
+/// returns its most misses.
+fn greedy_node(solver: &Solver<'_>, bucket: &Bucket, family: &[u32], out: &mut String) -> u32 {
+    if family.len() <= 1 {
+        return 0;
+    }
+    let node = solver.root(family);
+    let g = if node.required != 0 {
+        node.required.trailing_zeros() as usize
+    } else {
+        let misses = solver.words.misses(family, node.split);
+        (0..26)
+            .filter(|&g| node.split >> g & 1 == 1)
+            .min_by_key(|&g| (misses.count[g], g))
+            .expect("two words have a splitting letter")
+    };
+    let letter = Letter::from_index(g as u8).expect("a letter index");
+    out.push(letter.lower() as char);
+    candidates::partition(bucket, family, letter)
+        .into_iter()
+        .map(|(mask, part)| u32::from(mask == 0) + greedy_node(solver, bucket, &part, out))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The referee's strategy proving `V(S) >= lower` for the sub-family `S` of `bucket`
+/// given by `witness` (the whole bucket when `None`): its words (`None`: all) and the
+/// strategy's tokens.
+///
+/// # Errors
+///
+/// [`ProofError`] if the search stops, the tree is too large, or `lower` is wrong.
+pub fn referee_proof(
+    bucket: &Bucket,
+    witness: Option<&Witness>,
+    lower: u32,
+    options: &SolveOptions,
+) -> Result<String, ProofError> {
+    let mut out = String::new();
+    let mut seen = HashSet::new();
+    match witness {
+        Some(w) if w.disjoint && lower + 1 == w.words.len() as u32 => {
+            // Every guess hits at most one word: no `lower` letters hit all of them.
+            out.push_str("h\n");
+        }
+        Some(w) => {
+            let lexicon = sub_lexicon(bucket, &w.words);
+            let sub = lexicon.bucket(bucket.length());
+            let solver = Solver::new(sub, options.clone());
+            let family: Vec<u32> = (0..sub.len() as u32).collect();
+            referee_node(&solver, sub, &family, lower, &mut out, &mut seen)?;
+        }
+        None => {
+            let solver = Solver::new(bucket, options.clone());
+            let family: Vec<u32> = (0..bucket.len() as u32).collect();
+            referee_node(&solver, bucket, &family, lower, &mut out, &mut seen)?;
+        }
+    }
+    Ok(out)
+}
+
+fn referee_node(
+    solver: &Solver<'_>,
+    bucket: &Bucket,
+    family: &[u32],
+    k: u32,
+    out: &mut String,
+    seen: &mut HashSet<(Vec<u32>, u32)>,
+) -> Result<(), ProofError> {
+    if k == 0 {
+        return Ok(());
+    }
+    if seen.len() > MAX_PROOF_NODES {
+        return Err(ProofError::TooLarge);
+    }
+    // A family proven before for the same target (reached by guesses in another order).
+    let key = (family.to_vec(), k);
+    if seen.contains(&key) {
+        out.push_str("s\n");
+        return Ok(());
+    }
+    if family.len() < 2 {
+        return Err(ProofError::NoStrategy);
+    }
+    let node = solver.root(family);
+    if node.required == 0 {
+        let mut sets = Vec::new();
+        let hit = bounds::hitting_set(
+            &solver.words,
+            family.iter().copied(),
+            node.split,
+            node.all,
+            k,
+            &mut sets,
+        );
+        if hit == Some(false) {
+            out.push_str("h\n");
+            seen.insert(key);
+            return Ok(());
+        }
+    }
+    let mut chosen: Vec<(u32, Vec<u32>)> = Vec::new();
+    out.push('r');
+    for letter in LetterSet::from_bits(node.split).iter() {
+        let parts = candidates::partition(bucket, family, letter);
+        let mut order: Vec<usize> = (0..parts.len()).collect();
+        order.sort_by_key(|&i| (parts[i].0 != 0, std::cmp::Reverse(parts[i].1.len()), i));
+        let mut pick = None;
+        for i in order {
+            let (mask, part) = &parts[i];
+            let need = k - u32::from(*mask == 0);
+            if need == 0 || solver.at_least(part, need)? {
+                pick = Some(i);
+                break;
+            }
+        }
+        let i = pick.ok_or(ProofError::NoStrategy)?;
+        let _ = write!(out, " {i}");
+        chosen.push(parts[i].clone());
+    }
+    out.push('\n');
+    for (mask, part) in chosen {
+        referee_node(solver, bucket, &part, k - u32::from(mask == 0), out, seen)?;
+    }
+    seen.insert(key);
+    Ok(())
+}
+
+/// A whole certificate for one length: the header, the guesser's and the referee's
+/// strategies (see the module notes and `docs/evil.md`).
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    /// The certificate's text.
+    pub text: String,
+    /// The lower bound it proves.
+    pub lower: u32,
+    /// The upper bound it proves.
+    pub upper: u32,
+}
+
+/// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with
+/// a fresh solver of `options` (so within its deadline); a side whose proof fails falls
+/// back to a trivial bound (lower 0, upper `|bucket| - 1`, re-checked by a guesser that
+/// tries every splitting letter) so the certificate stays valid. `dictionary` is a name
+/// for the reader.
+pub fn certify(
+    bucket: &Bucket,
+    dictionary: &str,
+    lower: u32,
+    upper: u32,
+    witness: Option<&Witness>,
+    options: &SolveOptions,
+) -> Certificate {
+    let (upper, guesser) = match guesser_proof(bucket, upper, options) {
+        Ok(tree) => (upper, tree),
+        Err(_) => {
+            // The greedy guesser's tree needs no search: its worst case is the bound.
+            let solver = Solver::new(bucket, SolveOptions::default());
+            let family: Vec<u32> = (0..bucket.len() as u32).collect();
+            let mut tree = String::new();
+            let worst = greedy_node(&solver, bucket, &family, &mut tree);
+            (worst, tree)
+        }
+    };
+    // The witness proves its own value; the whole bucket proves the rest.
+    let from_witness = witness.map_or(0, |w| w.value);
+    let (lower, sub, referee) = if from_witness >= lower && lower > 0 {
+        match referee_proof(bucket, witness, lower, options) {
+            Ok(tokens) => (lower, witness, tokens),
+            Err(_) => (0, None, String::new()),
+        }
+    } else {
+        match referee_proof(bucket, None, lower, options) {
+            Ok(tokens) => (lower, None, tokens),
+            Err(_) => match witness {
+                Some(w) => match referee_proof(bucket, Some(w), w.value, options) {
+                    Ok(tokens) => (w.value, Some(w), tokens),
+                    Err(_) => (0, None, String::new()),
+                },
+                None => (0, None, String::new()),
+            },
+        }
+    };
+    let mut text = String::new();
+    let _ = writeln!(text, "wordplay-hangman-certificate 1");
+    let _ = writeln!(text, "dictionary {dictionary}");
+    let _ = writeln!(text, "length {}", bucket.length());
+    let _ = writeln!(text, "words {}", bucket.len());
+    let _ = writeln!(text, "digest {:016x}", bucket_digest(bucket));
+    let _ = writeln!(text, "upper {upper}");
+    for line in guesser.as_bytes().chunks(80) {
+        text.push_str(std::str::from_utf8(line).expect("letters are ASCII"));
+        text.push('\n');
+    }
+    text.push_str(".\n");
+    let _ = writeln!(text, "lower {lower}");
+    match sub {
+        Some(w) => {
+            let _ = writeln!(text, "family {}", w.words.len());
+            for &i in &w.words {
+                let _ = writeln!(text, "{}", bucket.word_str(i as usize));
+            }
+        }
+        None => text.push_str("family all\n"),
+    }
+    text.push_str(&referee);
+    text.push_str(".\n");
+    Certificate { text, lower, upper }
+}

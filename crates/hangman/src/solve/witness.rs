@@ -1,0 +1,159 @@
+//! Sub-family witnesses: small families whose exact value bounds a bucket's from below.
+//!
+//! The value is monotone: a referee restricted to a sub-family `S` of `F` can play as if
+//! only `S` existed, so `V(F) >= V(S)` for every subset `S`, closed or not. Words that
+//! differ in one or two positions only (`?ill`: bill, dill, fill, …; `b?t`/`?at`) are
+//! families whose every guess hits few words, so their values are high and, being small,
+//! they are solved exactly in milliseconds. [`best_witness`] groups a bucket's words by
+//! every pattern with one or two positions blanked, solves the largest groups exactly (each
+//! as a universe of its own, so the solver's closed-family rule holds) and keeps the best.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use lexicon::{Bucket, Lexicon};
+
+use super::limits::StopFlag;
+use super::search::{SolveOptions, Solver};
+
+/// Groups solved per blanked position set (the largest first).
+const GROUPS_PER_PATTERN: usize = 6;
+/// Groups larger than this are not solved (their search could take long).
+const MAX_GROUP: usize = 400;
+/// Nodes allowed per group.
+const GROUP_NODES: u64 = 200_000;
+
+/// A sub-family of a bucket and a proven lower bound on its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    /// The words, as indices of the bucket (ascending).
+    pub words: Vec<u32>,
+    /// `V(words) >= value`, proven (exact when the group's search finished).
+    pub value: u32,
+    /// Whether no two of the words share a letter that splits them: then every guess
+    /// hits at most one word and `value` is `|words| - 1`, a proof anyone can check.
+    pub disjoint: bool,
+}
+
+/// The largest subset of `group` (words equal outside the positions `blank`) found
+/// greedily whose splitting letters are pairwise disjoint: words whose letters at the
+/// blanked positions are new (not used by a word kept before, not at a fixed position).
+fn disjoint_subset(bucket: &Bucket, group: &[u32], blank: &[usize]) -> Vec<u32> {
+    let first = bucket.word(group[0] as usize);
+    let mut used = 0u32;
+    for (p, &c) in first.iter().enumerate() {
+        if !blank.contains(&p) {
+            used |= 1 << (c - b'a');
+        }
+    }
+    let mut kept = Vec::new();
+    for &w in group {
+        let word = bucket.word(w as usize);
+        let letters = blank.iter().fold(0u32, |s, &p| s | 1 << (word[p] - b'a'));
+        if letters & used == 0 {
+            used |= letters;
+            kept.push(w);
+        }
+    }
+    kept
+}
+
+/// The best sub-family witness of `bucket` among clusters of words that differ in one or
+/// two positions; `None` for buckets of fewer than three words or when none is worth a
+/// miss. Stops early (keeping what it proved) at `deadline` or when `stop` is raised.
+pub fn best_witness(
+    bucket: &Bucket,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Option<Witness> {
+    let length = bucket.length();
+    if bucket.len() < 3 || length < 2 {
+        return None;
+    }
+    let mut blanks: Vec<Vec<usize>> = (0..length).map(|p| vec![p]).collect();
+    if length <= 12 {
+        for p in 0..length {
+            for q in p + 1..length {
+                blanks.push(vec![p, q]);
+            }
+        }
+    }
+    let mut best: Option<Witness> = None;
+    for blank in blanks {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            break;
+        }
+        let mut groups: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
+        for i in 0..bucket.len() {
+            let mut key = bucket.word(i).to_vec();
+            for &p in &blank {
+                key[p] = b'?';
+            }
+            groups.entry(key).or_default().push(i as u32);
+        }
+        let mut groups: Vec<Vec<u32>> = groups.into_values().filter(|g| g.len() >= 3).collect();
+        // Largest first; ties by first word, so the choice does not depend on hashing.
+        groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
+        for group in groups.into_iter().take(GROUPS_PER_PATTERN) {
+            // The disjoint subset first: its value needs no search, and wins ties.
+            let have = best.as_ref().map_or(0, |w| w.value);
+            let plain = disjoint_subset(bucket, &group, &blank);
+            if plain.len() as u32 > have + 1 {
+                best = Some(Witness {
+                    value: plain.len() as u32 - 1,
+                    words: plain,
+                    disjoint: true,
+                });
+            }
+            let have = best.as_ref().map_or(0, |w| w.value);
+            if group.len() as u32 <= have + 1 || group.len() > MAX_GROUP {
+                // At most |S| - 1 misses: it cannot beat the best.
+                continue;
+            }
+            let value = sub_family_value(bucket, &group, deadline, stop);
+            if value > have {
+                best = Some(Witness {
+                    words: group,
+                    value,
+                    disjoint: false,
+                });
+            }
+        }
+    }
+    best.filter(|w| w.value > 0)
+}
+
+/// A proven lower bound on `V(words)` for any set of words of `bucket`: solved exactly as
+/// a universe of its own within a node budget, else its proven lower bound.
+pub fn sub_family_value(
+    bucket: &Bucket,
+    words: &[u32],
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> u32 {
+    let lexicon = sub_lexicon(bucket, words);
+    let sub = lexicon.bucket(bucket.length());
+    let all: Vec<u32> = (0..sub.len() as u32).collect();
+    let solver = Solver::new(
+        sub,
+        SolveOptions {
+            deadline,
+            max_nodes: GROUP_NODES,
+            table_bytes: 1 << 20,
+            sequential: true,
+            stop: stop.clone(),
+            ..SolveOptions::default()
+        },
+    );
+    match solver.value(&all) {
+        Ok(v) => v,
+        Err(_) => solver.bounds(&all).0,
+    }
+}
+
+/// The words of `bucket` at `words` as a lexicon of their own (same order: the bucket's
+/// words are sorted, so index `i` of the sub-lexicon's bucket is `words[i]`).
+pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
+    Lexicon::from_words(words.iter().map(|&w| bucket.word_str(w as usize)))
+        .expect("words of a bucket are valid")
+}

@@ -1,0 +1,414 @@
+//! Re-checks a certificate of evil hangman's value with plain code that shares nothing with
+//! the search of [`crate::solve`]: no table, no bounds module, no solver. It only splits
+//! families by letters (its own partition) and follows the two strategies a certificate
+//! holds (format: `docs/evil.md`, written by [`crate::solve::certify`]).
+//!
+//! - **upper** `u`: the guesser's letters in preorder. At every family of two or more
+//!   words the next letter must split it; its parts (ascending position mask) are followed
+//!   in order; every path must end at one word with at most `u` misses.
+//! - **lower** `l`: a sub-family `S` of the bucket (`all`, or the words listed) and the
+//!   referee's strategy on `S` for `k = l`: `h` claims no `k` letters that split the
+//!   family hit every word (re-checked by a search over the letters of the first word not
+//!   hit yet), so the referee answers "miss" `k` times; `r` gives, for every splitting
+//!   letter in alphabetical order, the index of the part kept (ascending mask order);
+//!   each part is then checked for `k - [miss]`; `s` says the same family was proven for
+//!   the same `k` earlier in the walk (checked against the families proven so far). A
+//!   part with one word cannot hold a miss.
+//!
+//! Why the lower side is sound: a referee restricted to `S` answers every guess
+//! consistently with the whole list, so `M >= V(S)`; a letter that does not split the
+//! current family either misses (better for the referee) or teaches nothing.
+
+use std::collections::{BTreeMap, HashSet};
+
+use lexicon::Bucket;
+
+/// What a certificate proved for one length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// Word length.
+    pub length: usize,
+    /// Words of that length.
+    pub words: usize,
+    /// `M(L) >= lower`, checked.
+    pub lower: u32,
+    /// `M(L) <= upper`, checked.
+    pub upper: u32,
+    /// Words in the referee's sub-family (the bucket's size when it is the whole bucket).
+    pub family: usize,
+    /// Strategy nodes checked (both sides).
+    pub nodes: u64,
+}
+
+/// A flaw in a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Flaw(pub String);
+
+fn flaw<T>(message: impl Into<String>) -> Result<T, Flaw> {
+    Err(Flaw(message.into()))
+}
+
+/// Position masks of every letter in a word (bit p set when the letter is at p).
+fn masks(word: &[u8]) -> [u32; 26] {
+    let mut m = [0u32; 26];
+    for (p, &c) in word.iter().enumerate() {
+        m[usize::from(c - b'a')] |= 1 << p;
+    }
+    m
+}
+
+/// The words of one length, each with its letters' position masks.
+struct Words {
+    masks: Vec<[u32; 26]>,
+}
+
+impl Words {
+    /// The letters (bits 0..26) whose masks differ within `family`.
+    fn splitting(&self, family: &[u32]) -> u32 {
+        let first = &self.masks[family[0] as usize];
+        let mut split = 0;
+        for &w in &family[1..] {
+            let m = &self.masks[w as usize];
+            for g in 0..26 {
+                if m[g] != first[g] {
+                    split |= 1 << g;
+                }
+            }
+        }
+        split
+    }
+
+    /// `family` split by letter `g`: parts in ascending mask order.
+    fn parts(&self, family: &[u32], g: usize) -> Vec<(u32, Vec<u32>)> {
+        let mut parts: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for &w in family {
+            parts.entry(self.masks[w as usize][g]).or_default().push(w);
+        }
+        parts.into_iter().collect()
+    }
+
+    /// The letters of word `w` (bits 0..26).
+    fn letters(&self, w: u32) -> u32 {
+        let m = &self.masks[w as usize];
+        (0..26).filter(|&g| m[g] != 0).fold(0, |s, g| s | 1 << g)
+    }
+}
+
+/// A token reader over the certificate's text.
+struct Tokens<'a> {
+    iter: std::iter::Peekable<std::str::SplitAsciiWhitespace<'a>>,
+}
+
+impl<'a> Tokens<'a> {
+    fn next(&mut self, what: &str) -> Result<&'a str, Flaw> {
+        match self.iter.next() {
+            Some(t) => Ok(t),
+            None => flaw(format!("the certificate ends where {what} was expected")),
+        }
+    }
+
+    fn expect(&mut self, word: &str) -> Result<(), Flaw> {
+        let t = self.next(word)?;
+        if t != word {
+            return flaw(format!("expected {word:?}, found {t:?}"));
+        }
+        Ok(())
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, Flaw> {
+        let t = self.next(what)?;
+        t.parse()
+            .or_else(|_| flaw(format!("{what}: {t:?} is not a number")))
+    }
+}
+
+/// The upper side's letters, one by one across line breaks.
+struct Letters<'a> {
+    bytes: std::slice::Iter<'a, u8>,
+}
+
+impl Letters<'_> {
+    fn next(&mut self) -> Result<usize, Flaw> {
+        for &b in self.bytes.by_ref() {
+            match b {
+                b'a'..=b'z' => return Ok(usize::from(b - b'a')),
+                b'\n' | b' ' | b'\r' => {}
+                _ => return flaw(format!("{:?} is not a letter", b as char)),
+            }
+        }
+        flaw("the guesser's strategy ends too early (a family is missing)")
+    }
+}
+
+/// The most misses the guesser's strategy allows from `family`.
+fn guesser(
+    words: &Words,
+    family: &[u32],
+    letters: &mut Letters<'_>,
+    nodes: &mut u64,
+) -> Result<u32, Flaw> {
+    if family.len() <= 1 {
+        return Ok(0);
+    }
+    *nodes += 1;
+    let g = letters.next()?;
+    if words.splitting(family) >> g & 1 == 0 {
+        return flaw(format!(
+            "the guesser's letter {} does not split a family of {} words",
+            (b'a' + g as u8) as char,
+            family.len()
+        ));
+    }
+    let mut worst = 0;
+    for (mask, part) in words.parts(family, g) {
+        worst = worst.max(u32::from(mask == 0) + guesser(words, &part, letters, nodes)?);
+    }
+    Ok(worst)
+}
+
+/// Whether `k` letters of `allowed` hit every set (each set: a word's letters).
+fn hits(sets: &[u32], chosen: u32, allowed: u32, k: u32) -> bool {
+    let Some(&open) = sets.iter().find(|&&s| s & chosen == 0) else {
+        return true;
+    };
+    if k == 0 {
+        return false;
+    }
+    // One letter hits at most `most` open sets, so fewer than open / most letters cannot.
+    let mut per_letter = [0u32; 26];
+    let mut open_sets = 0;
+    for &s in sets.iter().filter(|&&s| s & chosen == 0) {
+        open_sets += 1;
+        for (g, count) in per_letter.iter_mut().enumerate() {
+            *count += s >> g & 1;
+        }
+    }
+    let most = per_letter.iter().copied().max().unwrap_or(0).max(1);
+    if open_sets > k * most {
+        return false;
+    }
+    let mut options = open & allowed;
+    while options != 0 {
+        let l = options & options.wrapping_neg();
+        options &= options - 1;
+        if hits(sets, chosen | l, allowed, k - 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Checks the referee's strategy: it forces `k` misses from `family`.
+fn referee(
+    words: &Words,
+    family: &[u32],
+    k: u32,
+    tokens: &mut Tokens<'_>,
+    nodes: &mut u64,
+    proven: &mut HashSet<(Vec<u32>, u32)>,
+) -> Result<(), Flaw> {
+    if k == 0 {
+        return Ok(());
+    }
+    if family.len() < 2 {
+        return flaw(format!(
+            "the referee claims {k} more misses from a family of one word"
+        ));
+    }
+    *nodes += 1;
+    let split = words.splitting(family);
+    let key = (family.to_vec(), k);
+    match tokens.next("a referee node (h, r or s)")? {
+        "s" => {
+            if !proven.contains(&key) {
+                return flaw(format!(
+                    "a family of {} words is said to be proven for {k} misses before, but was not",
+                    family.len()
+                ));
+            }
+            Ok(())
+        }
+        "h" => {
+            let mut sets: Vec<u32> = family.iter().map(|&w| words.letters(w) & split).collect();
+            sets.sort_by_key(|s| s.count_ones());
+            sets.dedup();
+            if hits(&sets, 0, split, k) {
+                return flaw(format!(
+                    "{k} splitting letters hit every word of a family of {} words",
+                    family.len()
+                ));
+            }
+            proven.insert(key);
+            Ok(())
+        }
+        "r" => {
+            let mut chosen = Vec::new();
+            for g in (0..26).filter(|g| split >> g & 1 == 1) {
+                let i: usize = tokens.number("a part index")?;
+                let mut parts = words.parts(family, g);
+                if i >= parts.len() {
+                    return flaw(format!(
+                        "part {i} after letter {} does not exist",
+                        (b'a' + g as u8) as char
+                    ));
+                }
+                chosen.push(parts.swap_remove(i));
+            }
+            for (mask, part) in chosen {
+                referee(
+                    words,
+                    &part,
+                    k - u32::from(mask == 0),
+                    tokens,
+                    nodes,
+                    proven,
+                )?;
+            }
+            proven.insert(key);
+            Ok(())
+        }
+        t => flaw(format!("{t:?} is not a referee node (h, r or s)")),
+    }
+}
+
+/// The certificate's header line.
+const MAGIC: &str = "wordplay-hangman-certificate";
+
+/// Checks one certificate against `bucket` (the words of its length in the dictionary).
+/// Returns what it proved.
+///
+/// # Errors
+///
+/// A [`Flaw`] naming the first thing that does not check: a wrong header, digest or word
+/// count, a letter that does not split its family, a missing or extra family, a path
+/// with more misses than claimed, a referee answer that does not exist or does not reach
+/// its target, a hitting claim that a search refutes.
+pub fn verify(text: &str, bucket: &Bucket) -> Result<Verified, Flaw> {
+    let (head, rest) = text
+        .split_once("\nupper ")
+        .ok_or_else(|| Flaw("no upper section".into()))?;
+    let mut header = Tokens {
+        iter: head.split_ascii_whitespace().peekable(),
+    };
+    header.expect(MAGIC)?;
+    header.expect("1")?;
+    header.expect("dictionary")?;
+    // The dictionary's name is informational (may hold spaces): skip to `length`.
+    while header.next("length")? != "length" {}
+    let length: usize = header.number("the length")?;
+    if length != bucket.length() {
+        return flaw(format!(
+            "the certificate is for length {length}, not {}",
+            bucket.length()
+        ));
+    }
+    header.expect("words")?;
+    let count: usize = header.number("the word count")?;
+    if count != bucket.len() {
+        return flaw(format!(
+            "the certificate is for {count} words of length {length}; the dictionary has {}",
+            bucket.len()
+        ));
+    }
+    header.expect("digest")?;
+    let digest = header.next("the digest")?;
+    let ours = format!("{:016x}", digest_of(bucket));
+    if digest != ours {
+        return flaw(format!(
+            "the certificate's words differ from the dictionary's (digest {digest}, the dictionary's {ours})"
+        ));
+    }
+    let words = Words {
+        masks: (0..bucket.len()).map(|i| masks(bucket.word(i))).collect(),
+    };
+    let all: Vec<u32> = (0..bucket.len() as u32).collect();
+    // Upper: the guesser's tree.
+    let (upper_text, lower_text) = rest
+        .split_once("\n.\nlower ")
+        .ok_or_else(|| Flaw("no lower section after the guesser's strategy".into()))?;
+    let (claim, tree) = upper_text.split_once('\n').unwrap_or((upper_text, ""));
+    let upper: u32 = claim
+        .trim()
+        .parse()
+        .or_else(|_| flaw(format!("upper: {claim:?} is not a number")))?;
+    let mut letters = Letters {
+        bytes: tree.as_bytes().iter(),
+    };
+    let mut nodes = 0;
+    let worst = guesser(&words, &all, &mut letters, &mut nodes)?;
+    if letters.bytes.any(|&b| !b.is_ascii_whitespace()) {
+        return flaw("the guesser's strategy has letters left over (an extra family)");
+    }
+    if worst > upper {
+        return flaw(format!(
+            "the guesser's strategy allows {worst} misses, more than the claimed {upper}"
+        ));
+    }
+    // Lower: the referee's strategy on a sub-family.
+    let mut tokens = Tokens {
+        iter: lower_text.split_ascii_whitespace().peekable(),
+    };
+    let lower: u32 = tokens.number("the lower bound")?;
+    tokens.expect("family")?;
+    let family: Vec<u32> = match tokens.next("the family")? {
+        "all" => all.clone(),
+        n => {
+            let n: usize = n
+                .parse()
+                .or_else(|_| flaw(format!("family: {n:?} is not a number or all")))?;
+            let mut family = Vec::with_capacity(n);
+            for _ in 0..n {
+                let w = tokens.next("a word of the family")?;
+                match bucket.find(w.as_bytes()) {
+                    Some(i) => family.push(i as u32),
+                    None => return flaw(format!("{w:?} is not a word of the dictionary")),
+                }
+            }
+            family.sort_unstable();
+            family.dedup();
+            if family.len() != n {
+                return flaw("the family lists a word twice");
+            }
+            family
+        }
+    };
+    referee(
+        &words,
+        &family,
+        lower,
+        &mut tokens,
+        &mut nodes,
+        &mut HashSet::new(),
+    )?;
+    tokens.expect(".")?;
+    if let Some(t) = tokens.iter.next() {
+        return flaw(format!("unexpected {t:?} after the referee's strategy"));
+    }
+    if lower > upper {
+        return flaw(format!(
+            "the lower bound {lower} exceeds the upper bound {upper}"
+        ));
+    }
+    Ok(Verified {
+        length,
+        words: bucket.len(),
+        lower,
+        upper,
+        family: family.len(),
+        nodes,
+    })
+}
+
+/// FNV-1a over the bucket's words, each followed by a newline (written out here again so
+/// that the verifier depends on nothing of the solver).
+fn digest_of(bucket: &Bucket) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for i in 0..bucket.len() {
+        for &b in bucket.word(i).iter().chain(b"\n") {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}

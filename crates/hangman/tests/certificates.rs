@@ -1,0 +1,140 @@
+//! Certificates: written by the solver, re-checked by `hangman::verify`; any flaw is found.
+
+use hangman::solve::{self, Progress, SolveOptions};
+use hangman::verify;
+use lexicon::Lexicon;
+use proptest::prelude::*;
+
+/// The 50 words of `?at`, `b?t` and `ba?` plus a few more: a hard small list.
+fn hard() -> Lexicon {
+    let mut words = Vec::new();
+    for c in b'a'..=b'z' {
+        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
+            words.push(String::from_utf8(pattern.to_vec()).unwrap());
+        }
+    }
+    words.extend(
+        [
+            "bill", "dill", "fill", "hill", "kill", "mill", "pill", "till", "will",
+        ]
+        .map(String::from),
+    );
+    Lexicon::from_words(words.iter().map(String::as_str)).unwrap()
+}
+
+fn certificate(lexicon: &Lexicon, length: usize) -> (String, u32, u32) {
+    let bucket = lexicon.bucket(length);
+    let progress = Progress::new(length, bucket.len());
+    let s = solve::solve_length(bucket, &SolveOptions::default(), None, &progress);
+    let c = solve::certify(
+        bucket,
+        "test",
+        s.misses.lower,
+        s.misses.upper,
+        s.witness.as_ref(),
+        &SolveOptions::default(),
+    );
+    (c.text, c.lower, c.upper)
+}
+
+#[test]
+fn a_certificate_checks_and_proves_the_value() {
+    let lex = hard();
+    for length in [3, 4] {
+        let (text, lower, upper) = certificate(&lex, length);
+        assert_eq!(lower, upper, "length {length}");
+        let v = verify::verify(&text, lex.bucket(length)).unwrap();
+        assert_eq!((v.lower, v.upper), (lower, upper));
+    }
+    // ?ill: nine words, each guess hits one: 8 misses.
+    let (_, m, _) = certificate(&lex, 4);
+    assert_eq!(m, 8);
+}
+
+#[test]
+fn flaws_are_rejected() {
+    let lex = hard();
+    let bucket = lex.bucket(3);
+    let (text, lower, upper) = certificate(&lex, 3);
+    assert!(verify::verify(&text, bucket).is_ok());
+    // A claimed value off by one, either side.
+    let off = text.replace(
+        &format!("upper {upper}\n"),
+        &format!("upper {}\n", upper - 1),
+    );
+    assert!(verify::verify(&off, bucket).is_err());
+    let off = text.replace(
+        &format!("lower {lower}\n"),
+        &format!("lower {}\n", lower + 1),
+    );
+    assert!(verify::verify(&off, bucket).is_err());
+    // The guesser's first letter changed.
+    let start = text.find("upper ").unwrap();
+    let tree = start + text[start..].find('\n').unwrap() + 1;
+    let first = text.as_bytes()[tree];
+    for other in b'a'..=b'z' {
+        if other != first {
+            let mut changed = text.clone().into_bytes();
+            changed[tree] = other;
+            let changed = String::from_utf8(changed).unwrap();
+            if let Ok(v) = verify::verify(&changed, bucket) {
+                // A different letter may still be a valid strategy, but never a
+                // better one than the value.
+                assert!(v.upper >= upper);
+            }
+        }
+    }
+    // One family dropped: a letter of the guesser's tree removed.
+    let mut dropped = text.clone();
+    dropped.remove(tree + 1);
+    assert!(verify::verify(&dropped, bucket).is_err());
+    // The wrong dictionary.
+    assert!(
+        verify::verify(
+            &text,
+            Lexicon::from_words(["cat", "bat"]).unwrap().bucket(3)
+        )
+        .is_err()
+    );
+}
+
+fn dictionary() -> impl Strategy<Value = Vec<String>> {
+    (2usize..=4).prop_flat_map(|len| {
+        proptest::collection::btree_set(
+            proptest::collection::vec(0u8..7, len)
+                .prop_map(|v| v.iter().map(|&c| (b'a' + c) as char).collect::<String>()),
+            1..40,
+        )
+        .prop_map(|set| set.into_iter().collect::<Vec<_>>())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Every certificate the solver writes checks and proves the exact value; one with a
+    /// referee answer changed or a value off by one does not.
+    #[test]
+    fn certificates_of_random_lists_check(words in dictionary()) {
+        let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+        let length = words[0].len();
+        let (text, lower, upper) = certificate(&lex, length);
+        prop_assert_eq!(lower, upper);
+        let v = verify::verify(&text, lex.bucket(length)).unwrap();
+        prop_assert_eq!((v.lower, v.upper), (lower, upper));
+        if upper > 0 {
+            let off = text.replace(&format!("upper {upper}\n"), &format!("upper {}\n", upper - 1));
+            prop_assert!(verify::verify(&off, lex.bucket(length)).is_err());
+        }
+        let off = text.replace(&format!("lower {lower}\n"), &format!("lower {}\n", lower + 1));
+        prop_assert!(verify::verify(&off, lex.bucket(length)).is_err());
+        // The referee's last node dropped: the walk misses a family.
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.len() - 2;
+        if lower > 0 && ["h", "r", "s"].iter().any(|t| lines[last].starts_with(t)) {
+            let mut dropped = lines.clone();
+            dropped.remove(last);
+            prop_assert!(verify::verify(&(dropped.join("\n") + "\n"), lex.bucket(length)).is_err());
+        }
+    }
+}
