@@ -11,7 +11,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -89,9 +89,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_interval)]
     pub progress_every: f64,
 
-    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
-    #[arg(long)]
-    pub skip_invalid: bool,
+    /// `--skip-invalid`.
+    #[command(flatten)]
+    pub invalid: super::flags::SkipInvalid,
 
     /// Write a certificate per length to DIR (`length-L.cert`): proofs of both bounds that
     /// `hangman verify DIR DICTIONARY` re-checks (format: docs/evil.md).
@@ -149,7 +149,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         lives: args.max_wrong.map_or(args.lives, |m| m + 1),
         ..args
     };
-    let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
+    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
     let lexicon = &dict.lexicon;
     let lengths: Vec<usize> = match (args.length, args.lengths) {
         (Some(l), _) => {

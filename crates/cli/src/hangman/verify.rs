@@ -23,9 +23,9 @@ pub struct VerifyArgs {
     #[arg(value_name = "DICTIONARY")]
     pub dictionary: Option<PathBuf>,
 
-    /// Drop dictionary lines that are not words of letters a-z (counted) instead of failing.
-    #[arg(long)]
-    pub skip_invalid: bool,
+    /// `--skip-invalid`.
+    #[command(flatten)]
+    pub invalid: super::flags::SkipInvalid,
 }
 
 /// The certificate files of `dir`, by length.
@@ -59,7 +59,7 @@ fn certificates(dir: &Path) -> anyhow::Result<Vec<(usize, PathBuf)>> {
 
 pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let files = certificates(&args.dir)?;
-    let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
+    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
     println!(
         "certificates in {} · dictionary {}",
         args.dir.display(),
