@@ -17,11 +17,11 @@ use rayon::prelude::*;
 
 use crate::candidates;
 use crate::eval::{self, game_seed};
-use crate::game::{Game, GameError, GameState, Guess, Outcome, position_mask};
+use crate::game::{Game, GameError, GameState, Guess, Outcome, Step, position_mask};
 use crate::referee::{Fair, Told};
 use crate::split::LetterStats;
 use crate::strategy::letter_model::{LetterModel, LetterOdds};
-use crate::strategy::{Settings, StrategyError, StrategyInfo};
+use crate::strategy::{Settings, Strategy, StrategyError, StrategyInfo};
 
 /// What a player sees of a game in progress: the board, the wrong letters and the wrong
 /// word guesses.
@@ -181,7 +181,8 @@ pub enum AdviceError {
 
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
-/// candidates (each costs a game per candidate and letter, played over the candidates only).
+/// candidates (played over the candidates only: by walking the strategy's decision tree once
+/// per letter when it has one, else a game per candidate and letter).
 ///
 /// # Errors
 ///
@@ -225,27 +226,18 @@ pub fn advise(
             Lexicon::from_words(words.iter().map(String::as_str))
                 .expect("dictionary words are valid"),
         );
-        let sub_strategy = info.build(sub, settings)?;
-        open.par_iter()
-            .map(|&letter| {
-                let mut total = 0u64;
-                for word in &words {
-                    let referee = Fair::new(word).expect("dictionary words are valid");
-                    let mut game = Game::new(referee, snapshot.max_wrong);
-                    let mut player = sub_strategy.player(length, game_seed(settings.seed, word));
-                    for (guess, _) in &history {
-                        let outcome = game.guess(guess)?;
-                        player.learn(guess, outcome);
-                    }
-                    let guess = Guess::Letter(letter);
-                    let outcome = game.guess(&guess)?;
-                    player.learn(&guess, outcome);
-                    eval::play(&mut game, player.as_mut(), |_, _, _| {})?;
-                    total += u64::from(game.state().score());
-                }
-                Ok(Some(total as f64 / words.len() as f64))
-            })
-            .collect::<Result<_, GameError>>()?
+        let sub_strategy = info.build(sub.clone(), settings)?;
+        match play_out_by_tree(sub_strategy.as_ref(), &sub, &state, &open, words.len()) {
+            Some(expected) => expected,
+            None => play_out_by_games(
+                sub_strategy.as_ref(),
+                settings.seed,
+                snapshot,
+                &history,
+                &words,
+                &open,
+            )?,
+        }
     } else {
         vec![None; open.len()]
     };
@@ -280,6 +272,71 @@ pub fn advise(
         letters,
         pick,
     })
+}
+
+/// The expected final score of each letter of `open` guessed at `state` and then played on
+/// by `strategy` (built over `sub`, the `n` candidates only), over the candidates as equally
+/// likely secrets: the strategy's decision tree walked once per letter (all secrets that
+/// reach the same state go down together). The same figures as [`play_out_by_games`] (the
+/// tests check it), at the cost of the tree instead of a game per candidate and letter.
+/// `None` when the strategy has no tree evaluator.
+fn play_out_by_tree(
+    strategy: &dyn Strategy,
+    sub: &Lexicon,
+    state: &GameState,
+    open: &[Letter],
+    n: usize,
+) -> Option<Vec<Option<f64>>> {
+    let length = state.length();
+    let bucket = sub.bucket(length);
+    if bucket.len() != n {
+        return None;
+    }
+    let all = candidates::all(bucket);
+    let position = state.position();
+    open.iter()
+        .map(|&letter| {
+            let mut total = 0u64;
+            for (positions, family) in candidates::partition(bucket, &all, letter) {
+                let after = position.after(Step::Letter { letter, positions });
+                total += strategy.total_score_from(length, family, after)?;
+            }
+            Some(Some(total as f64 / n as f64))
+        })
+        .collect()
+}
+
+/// [`play_out_by_tree`] by playing a game per candidate and letter: the reference, and the
+/// way for strategies without a tree evaluator.
+fn play_out_by_games(
+    strategy: &dyn Strategy,
+    seed: u64,
+    snapshot: &Snapshot,
+    history: &[(Guess, Outcome)],
+    words: &[String],
+    open: &[Letter],
+) -> Result<Vec<Option<f64>>, GameError> {
+    let length = snapshot.length();
+    open.par_iter()
+        .map(|&letter| {
+            let mut total = 0u64;
+            for word in words {
+                let referee = Fair::new(word).expect("dictionary words are valid");
+                let mut game = Game::new(referee, snapshot.max_wrong);
+                let mut player = strategy.player(length, game_seed(seed, word));
+                for (guess, _) in history {
+                    let outcome = game.guess(guess)?;
+                    player.learn(guess, outcome);
+                }
+                let guess = Guess::Letter(letter);
+                let outcome = game.guess(&guess)?;
+                player.learn(&guess, outcome);
+                eval::play(&mut game, player.as_mut(), |_, _, _| {})?;
+                total += u64::from(game.state().score());
+            }
+            Ok(Some(total as f64 / words.len() as f64))
+        })
+        .collect()
 }
 
 /// The letter model's advice for a snapshot no word of the list fits.
@@ -380,6 +437,79 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err, AdviceError::NoCandidates);
+    }
+
+    /// The play-out by the decision tree gives exactly the figures of a game per candidate
+    /// and letter (the same floats, so the same letters in the same order), over boards of
+    /// the embedded list met while playing: several lengths and lives (losses included), and
+    /// wrong word guesses.
+    #[test]
+    fn the_tree_play_out_equals_a_game_per_candidate() {
+        let lexicon = Arc::new(Lexicon::embedded());
+        let info = strategy::find("greedy").unwrap();
+        let order = b"esiarntolcdupmghbyfvkwzxqj";
+        let mut compared = 0;
+        for (length, max_wrong, k) in [(4, 6, 0), (5, 2, 1), (6, 6, 2), (7, 3, 3), (8, 6, 4)] {
+            let bucket = lexicon.bucket(length);
+            let secret = bucket.word_str((k * 7919 + 101) % bucket.len()).to_string();
+            let wrong_word = bucket
+                .word_str((k * 7919 + 5003) % bucket.len())
+                .to_string();
+            let settings = Settings {
+                max_wrong,
+                seed: 1,
+                ..Settings::default()
+            };
+            let mut board: Vec<Option<Letter>> = vec![None; length];
+            let mut wrong = LetterSet::EMPTY;
+            let mut wrong_words: Vec<String> = Vec::new();
+            for &c in order {
+                let Ok(snapshot) = Snapshot::new(board.clone(), wrong, &wrong_words, max_wrong)
+                else {
+                    break;
+                };
+                let (state, history) = snapshot.state();
+                let cands = candidates::consistent(bucket, &state);
+                if (2..=120).contains(&cands.len()) {
+                    let words: Vec<String> = cands
+                        .iter()
+                        .map(|&c| bucket.word_str(c as usize).to_string())
+                        .collect();
+                    let counts = LetterStats::of(bucket, &cands).counts;
+                    let open: Vec<Letter> = state
+                        .guessed_letters()
+                        .complement()
+                        .iter()
+                        .filter(|l| counts[l.index()] > 0)
+                        .collect();
+                    let sub =
+                        Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
+                    let strategy = info.build(sub.clone(), &settings).unwrap();
+                    let by_tree =
+                        play_out_by_tree(strategy.as_ref(), &sub, &state, &open, words.len())
+                            .expect("greedy has a tree evaluator");
+                    let by_games =
+                        play_out_by_games(strategy.as_ref(), 1, &snapshot, &history, &words, &open)
+                            .unwrap();
+                    assert_eq!(by_tree, by_games, "{secret}: {snapshot:?}");
+                    compared += 1;
+                }
+                let letter = l(c);
+                if secret.as_bytes().contains(&c) {
+                    for (cell, b) in board.iter_mut().zip(secret.bytes()) {
+                        if b == c {
+                            *cell = Some(letter);
+                        }
+                    }
+                } else {
+                    wrong.insert(letter);
+                    if wrong_words.is_empty() && wrong_word != secret {
+                        wrong_words.push(wrong_word.clone());
+                    }
+                }
+            }
+        }
+        assert!(compared >= 5, "only {compared} boards compared");
     }
 
     /// A board no word of the list fits still gets a ranking, from the letter model: every

@@ -354,7 +354,7 @@ pub(crate) async fn guess(
 }
 
 /// One letter of a hint.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub(crate) struct HintLetter {
     letter: String,
     /// Chance the letter is in the word (share of the words still possible).
@@ -369,7 +369,7 @@ pub(crate) struct HintLetter {
 }
 
 /// `GET /api/hangman/{id}/hint`.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub(crate) struct Hint {
     letters: Vec<HintLetter>,
     /// Words still possible.
@@ -432,6 +432,19 @@ pub(crate) async fn hint(
                 kind: "optimal",
             });
         }
+        // Every game of a length and lives opens on the same board, so the opening hint is
+        // computed once per server (the advice depends on the board alone).
+        let opening = (state.guessed_letters().is_empty() && state.wrong_words().is_empty())
+            .then(|| (state.length(), state.max_wrong()));
+        if let Some(key) = opening
+            && let Some(hint) = app2
+                .opening_hints
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&key)
+        {
+            return Ok(hint.clone());
+        }
         let snapshot = Snapshot::new(
             state.board().cells().to_vec(),
             state.wrong_letters(),
@@ -441,39 +454,52 @@ pub(crate) async fn hint(
         .map_err(|e| ApiError::bad(e.to_string()))?;
         let max_wrong = state.max_wrong();
         drop(session);
-        let settings = hangman::Settings {
-            max_wrong,
-            seed: 1,
-            params: Vec::new(),
-            cache_dir: None,
-        };
-        let advice = suggest::advise(
-            &app2.lexicon,
-            app2.hint_strategy,
-            &settings,
-            &snapshot,
-            app2.options.hint_exact_limit,
-        )
-        .map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok(Hint {
-            candidates: advice.candidates.len(),
-            pick: advice.pick.to_string().to_ascii_lowercase(),
-            letters: advice
-                .letters
-                .iter()
-                .map(|l| HintLetter {
-                    letter: (l.letter.lower() as char).to_string(),
-                    odds: l.share,
-                    containing: l.containing,
-                    expected_score: l.expected_score,
-                    misses: None,
-                })
-                .collect(),
-            kind: "odds",
-        })
+        let hint = odds_hint(&app2, &snapshot, max_wrong)?;
+        if let Some(key) = opening {
+            app2.opening_hints
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(key, hint.clone());
+        }
+        Ok(hint)
     })
     .await?;
     Ok(Json(hint))
+}
+
+/// The hint of a game against the fair or a cheating referee: the letters by their odds and,
+/// when few words are left, by the expected score of playing on (`suggest::advise`).
+fn odds_hint(app: &App, snapshot: &Snapshot, max_wrong: u32) -> Result<Hint, ApiError> {
+    let settings = hangman::Settings {
+        max_wrong,
+        seed: 1,
+        params: Vec::new(),
+        cache_dir: None,
+    };
+    let advice = suggest::advise(
+        &app.lexicon,
+        app.hint_strategy,
+        &settings,
+        snapshot,
+        app.options.hint_exact_limit,
+    )
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Hint {
+        candidates: advice.candidates.len(),
+        pick: advice.pick.to_string().to_ascii_lowercase(),
+        letters: advice
+            .letters
+            .iter()
+            .map(|l| HintLetter {
+                letter: (l.letter.lower() as char).to_string(),
+                odds: l.share,
+                containing: l.containing,
+                expected_score: l.expected_score,
+                misses: None,
+            })
+            .collect(),
+        kind: "odds",
+    })
 }
 
 /// `GET /api/hangman/verdict?length=L&lives=N`.

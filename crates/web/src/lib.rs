@@ -96,6 +96,8 @@ pub(crate) struct App {
     generators: Vec<(Difficulty, RoundGenerator<'static>)>,
     store: Arc<Store>,
     verdicts: Mutex<HashMap<(usize, u32), hangman_routes::Verdict>>,
+    /// The hint at the opening of a fair or cheating game, by length and lives.
+    opening_hints: Mutex<HashMap<(usize, u32), hangman_routes::Hint>>,
     /// One verdict solve at a time.
     solving: Mutex<()>,
     /// The searching referees and hints: at most one per core at once (each holds a core
@@ -177,6 +179,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         generators,
         store: Arc::new(store),
         verdicts: Mutex::new(HashMap::new()),
+        opening_hints: Mutex::new(HashMap::new()),
         solving: Mutex::new(()),
         heavy: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get),

@@ -150,6 +150,19 @@ async fn hints_rank_letters_best_first() {
         .collect();
     assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
     assert!(hint["candidates"].as_u64().unwrap() > 1000);
+    // Every game of a length and lives opens on the same board: a fair one gets the same
+    // opening hint (kept once computed), letters, odds and pick alike.
+    let (_, fair) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 4, "lives": 6, "referee": "fair"})),
+    )
+    .await;
+    let fair_id = fair["id"].as_str().unwrap();
+    let (status, again) = call(&app, "GET", &format!("/api/hangman/{fair_id}/hint"), None).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again, hint);
 }
 
 #[tokio::test]

@@ -180,6 +180,10 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         super::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
     }
 
+    fn total_score_from(&self, length: usize, cands: Vec<u32>, position: Position) -> Option<u64> {
+        super::tree::total_score_from(&self.policy, self.lexicon.bucket(length), cands, position)
+    }
+
     fn player(&self, length: usize, _seed: u64) -> Box<dyn Player + '_> {
         // The book if it was prepared; otherwise the game decides on its own.
         let book = self.books.get_built(length);

@@ -63,6 +63,20 @@ pub trait Strategy: Send + Sync {
         None
     }
 
+    /// The sum of the final scores of the secrets `cands` (indices into the bucket of
+    /// `length`, bucket order, each consistent with `position`) played on from `position`,
+    /// exactly as replaying each game with [`Strategy::player`] would score them, by walking
+    /// the decision tree once. `None` when the strategy cannot (it samples, has no tree
+    /// evaluator, or breaks the rules); callers then replay the games.
+    fn total_score_from(
+        &self,
+        _length: usize,
+        _cands: Vec<u32>,
+        _position: crate::game::Position,
+    ) -> Option<u64> {
+        None
+    }
+
     /// Writes what the strategy caches on disk between runs (see
     /// [`Settings::cache_dir`](super::Settings::cache_dir)), for the lengths it has played;
     /// returns how many files it wrote. Strategies that cache nothing write nothing.

@@ -88,6 +88,29 @@ pub fn evaluate<P: Policy + ?Sized>(
     )
 }
 
+/// The sum of the final scores of the secrets `cands` (non-empty, bucket order) played with
+/// `policy` from `position`, a game in progress they all share (each is consistent with it),
+/// exactly as replaying each game with the policy's player would score them. `None` if the
+/// policy breaks its contract (replaying the games then reports the error).
+pub fn total_score_from<P: Policy + ?Sized>(
+    policy: &P,
+    bucket: &Bucket,
+    cands: Vec<u32>,
+    position: Position,
+) -> Option<u64> {
+    let node = Node {
+        position,
+        guesses: 0,
+    };
+    let mut leaves = Vec::with_capacity(cands.len());
+    if node.position.is_over() {
+        finish(&cands, node, &mut leaves);
+    } else if !cands.is_empty() {
+        walk(policy, bucket, cands, node, &mut leaves)?;
+    }
+    Some(leaves.iter().map(|l| u64::from(l.score)).sum())
+}
+
 /// Plays the secrets `cands` (non-empty, bucket order) from `node`, a game in progress,
 /// pushing their results.
 fn walk<P: Policy + ?Sized>(
