@@ -8,8 +8,9 @@ use axum::extract::{Path, Query, State};
 use blender::{Difficulty, Feedback, Game, Slot, SystemClock};
 use serde::{Deserialize, Serialize};
 
+use crate::app::{App, blocking};
+use crate::blender_state::Session;
 use crate::error::{ApiError, ApiJson};
-use crate::{App, blocking};
 
 /// The first daily puzzle: number 1.
 const FIRST_DAILY: jiff::civil::Date = jiff::civil::date(2026, 1, 1);
@@ -18,15 +19,6 @@ const FIRST_DAILY: jiff::civil::Date = jiff::civil::date(2026, 1, 1);
 pub(crate) fn puzzle_number(date: jiff::civil::Date) -> Option<u32> {
     let days = FIRST_DAILY.until(date).ok()?.get_days();
     u32::try_from(days).ok().map(|d| d + 1)
-}
-
-/// One Blender game.
-pub(crate) struct Session {
-    game: Game<'static, SystemClock>,
-    difficulty: Difficulty,
-    seed: u64,
-    daily: Option<(String, u32)>,
-    saved: bool,
 }
 
 /// `POST /api/blender`.

@@ -3,67 +3,27 @@
 
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use hangman::game::position_mask;
 use hangman::referee::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, Told};
-use hangman::solve::{Bounds, Progress, SolveOptions};
+use hangman::solve::{Progress, SolveOptions};
 use hangman::suggest::{self, Snapshot};
-use hangman::{Fair, Game, GameState, Guess, Outcome, Referee, Status, candidates};
+use hangman::{Fair, Game, GameState, Guess, Outcome, Status, candidates};
 use lexicon::{Letter, Lexicon};
 use serde::{Deserialize, Serialize};
 
+use crate::app::{App, blocking};
 use crate::error::{ApiError, ApiJson};
-use crate::{App, blocking};
+use crate::hangman_state::{Hint, HintLetter, Play, Reverse, Session, Value, Verdict};
 
 /// Most lives a game may have (every letter a miss).
 const MAX_LIVES: u32 = 26;
 
 /// How many of the words still alive a finished game lists.
 const SHOW_ALIVE: usize = 60;
-
-/// The referee of a game in progress, kept with its type so the words it still holds can
-/// be shown at the end.
-pub(crate) enum Play {
-    /// A fixed secret.
-    Fair(Game<Fair>),
-    /// A cheating referee.
-    Evil(Game<Evil>),
-}
-
-/// One hangman game.
-pub(crate) struct Session {
-    play: Play,
-    referee: &'static str,
-    lives: u32,
-    player: Option<String>,
-    recorded: bool,
-}
-
-impl Session {
-    fn state(&self) -> &GameState {
-        match &self.play {
-            Play::Fair(g) => g.state(),
-            Play::Evil(g) => g.state(),
-        }
-    }
-
-    fn guess(&mut self, guess: &Guess) -> Result<Outcome, hangman::GameError> {
-        match &mut self.play {
-            Play::Fair(g) => g.guess(guess),
-            Play::Evil(g) => g.guess(guess),
-        }
-    }
-
-    fn word(&self) -> String {
-        match &self.play {
-            Play::Fair(g) => g.referee().word(),
-            Play::Evil(g) => g.referee().word(),
-        }
-    }
-}
 
 /// `POST /api/hangman`.
 #[derive(Deserialize)]
@@ -114,25 +74,6 @@ pub(crate) struct View {
     /// The optimal referee's proven bounds on the misses still to come after its last
     /// answer (exact when `lower == upper`); `null` for other referees and before a guess.
     value: Option<Value>,
-}
-
-/// Proven bounds on the misses an optimal referee can still force.
-#[derive(Clone, Copy, Serialize)]
-pub(crate) struct Value {
-    lower: u32,
-    upper: u32,
-    /// Whether the solver settled it exactly within the move's time budget.
-    exact: bool,
-}
-
-impl From<Bounds> for Value {
-    fn from(b: Bounds) -> Value {
-        Value {
-            lower: b.lower,
-            upper: b.upper,
-            exact: b.is_exact(),
-        }
-    }
 }
 
 fn board_of(state: &GameState) -> String {
@@ -353,34 +294,6 @@ pub(crate) async fn guess(
     Ok(Json(shown))
 }
 
-/// One letter of a hint.
-#[derive(Clone, Serialize)]
-pub(crate) struct HintLetter {
-    letter: String,
-    /// Chance the letter is in the word (share of the words still possible).
-    odds: f64,
-    /// Words still possible that hold it.
-    containing: usize,
-    /// Expected final score when it is guessed and play goes on well (when computed).
-    expected_score: Option<f64>,
-    /// Against the optimal referee: proven bounds on the misses it can still force after
-    /// this letter (the best letters have the lowest).
-    misses: Option<Value>,
-}
-
-/// `GET /api/hangman/{id}/hint`.
-#[derive(Clone, Serialize)]
-pub(crate) struct Hint {
-    letters: Vec<HintLetter>,
-    /// Words still possible.
-    candidates: usize,
-    /// The guess the hint strategy would make.
-    pick: String,
-    /// `odds` (letters by their chance and expected score) or `optimal` (letters by the
-    /// misses an optimal referee can force, from the solver).
-    kind: &'static str,
-}
-
 /// `GET /api/hangman/{id}/hint`: the best letters, best first.
 pub(crate) async fn hint(
     State(app): State<Arc<App>>,
@@ -509,23 +422,6 @@ pub(crate) struct VerdictQuery {
     lives: u32,
 }
 
-/// Who wins at a length with so many lives against an optimal cheating referee.
-#[derive(Clone, Serialize)]
-pub(crate) struct Verdict {
-    length: usize,
-    lives: u32,
-    /// Words of that length.
-    words: usize,
-    /// Proven bounds on the misses an optimal referee forces on an optimal guesser.
-    misses_lower: u32,
-    misses_upper: u32,
-    /// `true`: a perfect guesser always wins; `false`: the referee always wins; `null`:
-    /// not proven within the time allowed.
-    guesser_wins: Option<bool>,
-    /// Seconds the proof took (0 when it came from the cache).
-    seconds: f64,
-}
-
 /// `GET /api/hangman/verdict`: the proven verdict, solved once per length and lives.
 pub(crate) async fn verdict(
     State(app): State<Arc<App>>,
@@ -598,14 +494,6 @@ pub(crate) async fn stats(
 // ---------------------------------------------------------------------------------------
 // The reversed role.
 
-/// A reversed game: the player's answers referee a real game; a strategy guesses.
-pub(crate) struct Reverse {
-    game: Game<Told>,
-    history: Vec<(Guess, Outcome)>,
-    asking: Option<Guess>,
-    lives: u32,
-}
-
 /// `POST /api/reverse`.
 #[derive(Deserialize)]
 pub(crate) struct NewReverse {
@@ -661,23 +549,6 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
     }
 }
 
-impl Reverse {
-    /// Asks the strategy for the next guess (a fresh player told every answer so far), or
-    /// none once the game is over.
-    fn advance(&mut self, app: &App) {
-        let state = self.game.state().clone();
-        if state.status() != Status::KeepGuessing {
-            self.asking = None;
-            return;
-        }
-        let mut player = app.reverse_strategy.player(state.length(), 0);
-        for (guess, outcome) in &self.history {
-            player.learn(guess, *outcome);
-        }
-        self.asking = Some(player.choose(&state));
-    }
-}
-
 /// `POST /api/reverse`: the player thinks of a word of `length` letters.
 pub(crate) async fn reverse_create(
     State(app): State<Arc<App>>,
@@ -699,7 +570,7 @@ pub(crate) async fn reverse_create(
             asking: None,
             lives: req.lives,
         };
-        r.advance(&app2);
+        r.advance(app2.reverse_strategy.as_ref());
         let shown = reverse_view(&app2, "", &r);
         let (id, _) = app2.reverse.insert(r);
         Ok((id, shown))
@@ -759,12 +630,9 @@ pub(crate) async fn reverse_answer(
         let outcome =
             Told::play(&mut r.game, &guess, answer).map_err(|e| ApiError::bad(e.to_string()))?;
         r.history.push((guess, outcome));
-        r.advance(&app2);
+        r.advance(app2.reverse_strategy.as_ref());
         Ok(reverse_view(&app2, &id, &r))
     })
     .await?;
     Ok(Json(shown))
 }
-
-/// The budget of a verdict before the game.
-pub(crate) const VERDICT_BUDGET: Duration = Duration::from_secs(3);

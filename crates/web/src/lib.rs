@@ -12,17 +12,22 @@
 
 // Libraries say when their functions fail (CI denies warnings).
 
+mod app;
 mod blender_routes;
+mod blender_state;
 mod error;
 mod games;
 mod hangman_routes;
+mod hangman_state;
 mod page;
+
+pub use app::Limits;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -32,114 +37,16 @@ use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use blender::{Dictionary, Difficulty, RoundGenerator};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use blender::{Difficulty, RoundGenerator};
+use governor::{Quota, RateLimiter};
 use lexicon::Lexicon;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use wordplay_scores::Store;
 
-use crate::error::ApiError;
+use crate::app::{App, blender_dictionary};
 use crate::games::Games;
-
-/// The limits that keep the server's memory and CPU bounded.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Most games kept per game type; the least recently used is evicted past it.
-    pub max_games: usize,
-    /// A game idle this long is dropped.
-    pub idle: Duration,
-    /// Largest request body, in bytes (413 past it).
-    pub body_bytes: usize,
-    /// Requests per second each client (IP address) may make on average (429 past it).
-    pub per_second: u32,
-    /// Requests a client may make at once before the rate applies.
-    pub burst: u32,
-    /// A request still running after this is answered 408.
-    pub request_timeout: Duration,
-    /// Hints play out expected scores when at most this many words are possible.
-    pub hint_exact_limit: usize,
-    /// Time the verdict before a game may take to prove who wins.
-    pub verdict_budget: Duration,
-    /// Time the optimal referee may search per answer.
-    pub optimal_move_budget: Duration,
-    /// Time a hint against the optimal referee may search.
-    pub optimal_hint_budget: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_games: 20_000,
-            idle: Duration::from_secs(60 * 60),
-            body_bytes: 16 * 1024,
-            per_second: 30,
-            burst: 90,
-            request_timeout: Duration::from_secs(20),
-            hint_exact_limit: 150,
-            verdict_budget: hangman_routes::VERDICT_BUDGET,
-            optimal_move_budget: Duration::from_millis(150),
-            optimal_hint_budget: Duration::from_millis(200),
-        }
-    }
-}
-
-/// The shared state of the service.
-pub(crate) struct App {
-    lexicon: Arc<Lexicon>,
-    /// Fair secrets: the list's words that the common tier has.
-    secrets: Lexicon,
-    hangman: Games<hangman_routes::Session>,
-    reverse: Games<hangman_routes::Reverse>,
-    blender: Games<blender_routes::Session>,
-    generators: Vec<(Difficulty, RoundGenerator<'static>)>,
-    store: Arc<Store>,
-    verdicts: Mutex<HashMap<(usize, u32), hangman_routes::Verdict>>,
-    /// The hint at the opening of a fair or cheating game, by length and lives.
-    opening_hints: Mutex<HashMap<(usize, u32), hangman_routes::Hint>>,
-    /// One verdict solve at a time.
-    solving: Mutex<()>,
-    /// The searching referees and hints: at most one per core at once (each holds a core
-    /// and a transposition table).
-    heavy: tokio::sync::Semaphore,
-    hint_strategy: &'static hangman::strategy::StrategyInfo,
-    reverse_strategy: Box<dyn hangman::Strategy>,
-    limiter: DefaultKeyedRateLimiter<IpAddr>,
-    options: Limits,
-}
-
-impl App {
-    fn generator(&self, difficulty: Difficulty) -> &RoundGenerator<'static> {
-        &self
-            .generators
-            .iter()
-            .find(|(d, _)| *d == difficulty)
-            .expect("a generator per difficulty")
-            .1
-    }
-
-    /// Drops idle games and forgotten clients; returns how many games were dropped.
-    fn sweep(&self) -> usize {
-        self.limiter.retain_recent();
-        self.hangman.expire() + self.reverse.expire() + self.blender.expire()
-    }
-}
-
-/// The embedded lists, indexed for Word Blender once per process.
-fn blender_dictionary() -> &'static Dictionary {
-    static DICT: OnceLock<Dictionary> = OnceLock::new();
-    DICT.get_or_init(|| Dictionary::new(&Lexicon::embedded(), Some(&Lexicon::common())))
-}
-
-/// Runs `f` on the blocking pool (the engines' searches must not hold an async thread).
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
-}
 
 /// The service: every route, the limits, compression, JSON errors.
 ///

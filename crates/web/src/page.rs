@@ -8,7 +8,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 
-use crate::App;
+use crate::app::App;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const CSS: &str = include_str!("../assets/app.css");

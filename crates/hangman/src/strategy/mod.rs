@@ -30,6 +30,7 @@ mod policy_strategy;
 mod registry;
 pub mod seed;
 mod settings;
+mod ship;
 mod shipped;
 mod table;
 mod traits;
@@ -46,7 +47,6 @@ pub use policy::{Alternatives, Decision, Policy};
 pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, find};
 pub use settings::{Settings, StrategyError};
-pub use shipped::{
-    EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, append_table, shipped_table,
-};
+pub use ship::{append_table, shipped_table};
+pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES};
 pub use traits::{Player, Strategy};

@@ -6,7 +6,8 @@
 //! the lookahead's first guesses over thousands of candidates (1–2 s at 6–9 letters). A
 //! player typing one word would wait through it. For the two lists the project plays (the
 //! embedded list and the challenge's words.txt) and the challenge's rule (5 wrong guesses
-//! allowed), `scripts/ship-tables.sh` runs `best` ahead ([`shipped_table`]) and keeps, per
+//! allowed), `scripts/ship-tables.sh` runs `best` ahead
+//! ([`shipped_table`](super::shipped_table), built in `ship.rs`) and keeps, per
 //! word length, its decision at every state the games reach: all of them for words of up
 //! to [`EXACT_MAX_LENGTH`] letters (the exact optimum), those with at least
 //! [`SHIPPED_MIN_CANDIDATES`] candidates above. The tables are compiled in
@@ -19,18 +20,11 @@
 //! tables and compares their bytes, so a change to the search that would change a decision
 //! fails it.
 
-use std::sync::Mutex;
-
 use lexicon::Bucket;
-use rayon::prelude::*;
 
 use super::cache::{self, CacheKey};
-use super::entropy::Entropy;
-use super::lookahead::{Base, Lookahead, Shape};
-use super::policy::{Decision, Policy};
-use super::table::{SetHash, StateKey};
-use crate::candidates;
-use crate::game::{Position, Step};
+use super::policy::Decision;
+use super::table::StateKey;
 
 /// Words of at most this many letters ship their whole tree (the exact optimum).
 pub const EXACT_MAX_LENGTH: usize = 3;
@@ -53,7 +47,7 @@ static TABLES: &[&[u8]] = &[
 ];
 
 /// The key a table of `bucket` is stored under.
-fn key(bucket: &Bucket, max_wrong: u32) -> CacheKey {
+pub(super) fn key(bucket: &Bucket, max_wrong: u32) -> CacheKey {
     CacheKey::new(TABLE_STRATEGY, &[], max_wrong, bucket)
 }
 
@@ -79,78 +73,4 @@ pub(crate) fn decisions(bucket: &Bucket, max_wrong: u32) -> Option<Vec<(StateKey
         .iter()
         .flat_map(|blob| files(blob))
         .find_map(|file| cache::parse(file, &key, bucket.len()))
-}
-
-/// Appends a list's table (the bytes of [`shipped_table`]) to `blob`, the contents of a
-/// `.tables` file.
-pub fn append_table(blob: &mut Vec<u8>, table: &[u8]) {
-    let size = u32::try_from(table.len()).expect("a table is far below 4 GiB");
-    blob.extend_from_slice(&size.to_le_bytes());
-    blob.extend_from_slice(table);
-}
-
-/// The table of `bucket` at `max_wrong`: `best`'s decisions (default settings, computed
-/// afresh) at every state its games reach with at least [`SHIPPED_MIN_CANDIDATES`]
-/// candidates, or at every state for words of at most [`EXACT_MAX_LENGTH`] letters, as the
-/// bytes of a decision cache file keyed for `best`. The same words give the same bytes.
-pub fn shipped_table(bucket: &Bucket, max_wrong: u32) -> Vec<u8> {
-    let best = Lookahead::new(
-        bucket.length(),
-        Shape::default(),
-        Base::Entropy(Entropy::default()),
-    );
-    let min = if bucket.length() <= EXACT_MAX_LENGTH {
-        1
-    } else {
-        SHIPPED_MIN_CANDIDATES
-    };
-    let seen = Mutex::new(Vec::new());
-    if !bucket.is_empty() {
-        let root = Position::new(bucket.length(), max_wrong);
-        walk(&best, bucket, candidates::all(bucket), root, min, &seen);
-    }
-    let mut entries = seen
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    entries.sort_unstable_by_key(|&(state, _): &(StateKey, Decision)| state.bits());
-    entries.dedup();
-    cache::render(&key(bucket, max_wrong), &entries)
-}
-
-/// Records `policy`'s decisions from the state of `cands` at `position` down to the states
-/// with fewer than `min` candidates; families are walked in parallel (each decision is a
-/// function of its state alone, so the order does not matter).
-fn walk(
-    policy: &Lookahead,
-    bucket: &Bucket,
-    mut cands: Vec<u32>,
-    mut position: Position,
-    min: usize,
-    seen: &Mutex<Vec<(StateKey, Decision)>>,
-) {
-    while cands.len() >= min && !position.is_over() {
-        let decision = policy.decide(bucket, &cands, &position);
-        seen.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((SetHash::of(&cands).at(&position), decision));
-        match decision {
-            Decision::Word(x) => {
-                // The other candidates go on after a wrong word.
-                cands.retain(|&c| c != x);
-                position.play_unchecked(Step::Word { correct: false });
-            }
-            Decision::Letter(letter) => {
-                candidates::partition(bucket, &cands, letter)
-                    .into_par_iter()
-                    .for_each(|(mask, family)| {
-                        let after = position.after(Step::Letter {
-                            letter,
-                            positions: mask,
-                        });
-                        walk(policy, bucket, family, after, min, seen);
-                    });
-                return;
-            }
-        }
-    }
 }
