@@ -58,6 +58,35 @@ pub fn daily_seed(date: &str) -> u64 {
     lexicon::hash::mix64(lexicon::hash::fnv1a(tagged))
 }
 
+/// The first daily puzzle's date: number 1.
+pub const FIRST_DAILY: &str = "2026-01-01";
+
+/// The number of the daily puzzle of `date` (`YYYY-MM-DD`): 1 on [`FIRST_DAILY`], one more
+/// each day after; `None` for text that is not such a date or a date before the first
+/// puzzle. The page and the terminal game number (and record) a day's puzzle alike.
+///
+/// ```
+/// assert_eq!(blender::daily_number("2026-01-01"), Some(1));
+/// assert_eq!(blender::daily_number("2026-11-24"), Some(328));
+/// assert_eq!(blender::daily_number("2025-12-31"), None);
+/// assert_eq!(blender::daily_number("yesterday"), None);
+/// ```
+pub fn daily_number(date: &str) -> Option<u32> {
+    let first: jiff::civil::Date = FIRST_DAILY.parse().ok()?;
+    let date: jiff::civil::Date = date.parse().ok()?;
+    let days = first.until(date).ok()?.get_days();
+    u32::try_from(days).ok().map(|d| d + 1)
+}
+
+/// How a daily puzzle is named in its share line: `#N YYYY-MM-DD`, or `daily DATE` for a
+/// date without a number.
+pub fn daily_label(date: &str) -> String {
+    match daily_number(date) {
+        Some(n) => format!("#{n} {date}"),
+        None => format!("daily {date}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

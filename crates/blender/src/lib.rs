@@ -24,7 +24,7 @@ mod rack;
 mod round;
 mod scores;
 
-pub use difficulty::{Difficulty, daily_seed};
+pub use difficulty::{Difficulty, FIRST_DAILY, daily_label, daily_number, daily_seed};
 pub use game::{
     ALL_FOUND_BONUS, Clock, FakeClock, Feedback, Game, HINT_COST, Round, RoundEnd, RoundSummary,
     Slot, SlotGroup, SystemClock, TIME_BONUS_PER_SECOND, bonus_word_points, word_points,

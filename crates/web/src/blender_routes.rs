@@ -12,15 +12,6 @@ use crate::app::{App, blocking};
 use crate::blender_state::Session;
 use crate::error::{ApiError, ApiJson};
 
-/// The first daily puzzle: number 1.
-const FIRST_DAILY: jiff::civil::Date = jiff::civil::date(2026, 1, 1);
-
-/// The number of the daily puzzle of `date` (1 on 2026-01-01), `None` before the first.
-pub(crate) fn puzzle_number(date: jiff::civil::Date) -> Option<u32> {
-    let days = FIRST_DAILY.until(date).ok()?.get_days();
-    u32::try_from(days).ok().map(|d| d + 1)
-}
-
 /// `POST /api/blender`.
 #[derive(Deserialize)]
 pub(crate) struct NewGame {
@@ -121,7 +112,7 @@ fn view(id: &str, s: &mut Session) -> View {
         })
         .collect();
     let share = match (&s.daily, s.game.is_over()) {
-        (Some((date, n)), true) => Some(s.game.share_line(&format!("#{n} {date}"))),
+        (Some((date, _)), true) => Some(s.game.share_line(&blender::daily_label(date))),
         _ => None,
     };
     View {
@@ -169,12 +160,13 @@ fn daily(text: &str) -> Result<(String, u32), ApiError> {
             .map_err(|e| ApiError::bad(format!("{text:?} is not a date YYYY-MM-DD: {e}")))?
     };
     let tomorrow = jiff::ZonedDateTime::now().date().tomorrow().unwrap_or(date);
-    match puzzle_number(date) {
-        Some(number) if date <= tomorrow => Ok((date.to_string(), number)),
-        _ => Err(ApiError::bad(format!(
-            "there is no daily puzzle for {date}: they run from {FIRST_DAILY} to today"
-        ))),
-    }
+    let number = blender::daily_number(&date.to_string()).filter(|_| date <= tomorrow);
+    number.map(|n| (date.to_string(), n)).ok_or_else(|| {
+        ApiError::bad(format!(
+            "there is no daily puzzle for {date}: they run from {} to today",
+            blender::FIRST_DAILY
+        ))
+    })
 }
 
 /// `POST /api/blender`: a new game (seeded, or the daily puzzle).
@@ -385,7 +377,7 @@ pub(crate) async fn save(
         let share = s
             .daily
             .as_ref()
-            .map(|(date, n)| s.game.share_line(&format!("#{n} {date}")));
+            .map(|(date, _)| s.game.share_line(&blender::daily_label(date)));
         (
             s.game.score(),
             s.game.rounds_won(),

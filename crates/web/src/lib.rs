@@ -209,13 +209,6 @@ pub struct ServeOptions {
     pub limits: Limits,
 }
 
-/// The number of the Word Blender daily puzzle of `date` (`YYYY-MM-DD`; number 1 is
-/// 2026-01-01), as the page shows it; `None` for a date that is not one or is before the
-/// first puzzle. The terminal game records its daily results under the same number.
-pub fn daily_puzzle_number(date: &str) -> Option<u32> {
-    blender_routes::puzzle_number(date.parse().ok()?)
-}
-
 /// Opens the store of `data` (`scores.sqlite3` in it; the folder must exist), or the
 /// default store, into which the JSON high scores of earlier versions are imported once.
 ///

@@ -117,7 +117,7 @@ pub(crate) fn play_with<C: Clock>(
     if let Some(date) = &settings.daily {
         writeln!(out, "{}", session::share_line(&game, date))?;
     }
-    let saved = session::record(settings, settings.name(), game.score(), rounds);
+    let saved = session::record(settings, settings.name(), &game);
     for line in &saved.lines {
         writeln!(out, "{line}")?;
     }

@@ -87,7 +87,7 @@ pub(crate) fn first_deal(generator: &RoundGenerator<'_>, seed: u64) -> Deal {
 
 /// The daily puzzle's result without the answers (see [`Game::share_line`]).
 pub(crate) fn share_line<C: Clock>(game: &Game<'_, C>, date: &str) -> String {
-    game.share_line(&format!("daily {date}"))
+    game.share_line(&blender::daily_label(date))
 }
 
 /// How recording a game went, in lines to show the player.
@@ -132,7 +132,8 @@ pub(crate) fn makes_the_table(settings: &Settings, score: u32) -> bool {
 
 /// Records a finished game under `name` in the high-score table; the lines say how it went
 /// and list the table.
-pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -> Saved {
+pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, C>) -> Saved {
+    let (score, rounds) = (game.score(), game.rounds_won());
     if score == 0 {
         return Saved {
             lines: vec!["no points, so no high score recorded".to_string()],
@@ -157,7 +158,7 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
             }
         };
     let daily = match &settings.daily {
-        Some(date) => match record_daily(settings, name, date, score, rounds) {
+        Some(date) => match record_daily(settings, name, date, game) {
             Ok(line) => line,
             Err(e) => {
                 return Saved {
@@ -191,14 +192,13 @@ pub(crate) fn record(settings: &Settings, name: &str, score: u32, rounds: u32) -
 
 /// Records a daily puzzle's result (won: a six-letter word found, as on the web page), so
 /// its statistics and streaks count terminal and web games alike; the line shows them.
-fn record_daily(
+fn record_daily<C: Clock>(
     settings: &Settings,
     name: &str,
     date: &str,
-    score: u32,
-    rounds: u32,
+    game: &Game<'_, C>,
 ) -> Result<Option<String>, StoreError> {
-    let Some(puzzle) = wordplay_web::daily_puzzle_number(date) else {
+    let Some(puzzle) = blender::daily_number(date) else {
         // A date before the first numbered puzzle: a score, but no daily result.
         return Ok(None);
     };
@@ -207,9 +207,9 @@ fn record_daily(
         date: date.to_string(),
         puzzle,
         player: name.trim().to_string(),
-        won: rounds > 0,
-        score,
-        share: String::new(),
+        won: game.rounds_won() > 0,
+        score: game.score(),
+        share: share_line(game, date),
     })?;
     let today = jiff::ZonedDateTime::now().date().to_string();
     let s = settings.store.daily_stats("blender", name.trim(), &today)?;

@@ -322,12 +322,7 @@ impl<'d, 's, C: Clock> App<'d, 's, C> {
     }
 
     fn save(&mut self, name: &str) {
-        let saved = session::record(
-            self.settings,
-            name,
-            self.game.score(),
-            self.game.rounds_won(),
-        );
+        let saved = session::record(self.settings, name, &self.game);
         self.message = if saved.failed {
             (saved.lines.join(" "), Tone::Bad)
         } else {
@@ -356,12 +351,7 @@ impl<'d, 's, C: Clock> App<'d, 's, C> {
             } else {
                 self.settings.name().to_string()
             };
-            self.saved = Some(session::record(
-                self.settings,
-                &name,
-                self.game.score(),
-                self.game.rounds_won(),
-            ));
+            self.saved = Some(session::record(self.settings, &name, &self.game));
         }
         self.saved.as_ref().expect("recorded")
     }

@@ -413,7 +413,7 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
     // Spoiler-free: counts and squares, no letters of the rack.
     let share = out
         .lines()
-        .find(|l| l.starts_with("Word Blender daily 2026-05-14: 2/20 words, "))
+        .find(|l| l.starts_with("Word Blender #134 2026-05-14: 2/20 words, "))
         .unwrap_or_else(|| panic!("no share line in\n{out}"));
     assert!(share.contains("| 4 ■□□□□□ |"), "{share}");
     assert!(!share.to_ascii_lowercase().contains("listen"), "{share}");
@@ -424,6 +424,10 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
         out.contains("daily puzzle #134: 1 played, 1 won, current streak 0, max streak 1"),
         "{out}"
     );
+    // The store keeps the share line the player saw, as the page stores its own.
+    let store = wordplay_scores::Store::open(&fx.path("scores.sqlite3")).unwrap();
+    let kept = store.daily_result("blender", "d", "2026-05-14").unwrap();
+    assert_eq!(kept.map(|r| r.share).as_deref(), Some(share));
     let again = stdout(
         &fx.cmd()
             .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
