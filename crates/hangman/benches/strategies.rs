@@ -45,7 +45,6 @@ fn benches(c: &mut Criterion) {
     });
 
     let options = RunOptions {
-        max_wrong: 5,
         seed: 1,
         record: false,
     };

@@ -211,7 +211,6 @@ fn greedy_against_evil_referees_ends_with_a_listed_word() {
         .map(|s| s.to_string())
         .collect();
     let options = RunOptions {
-        max_wrong: 5,
         seed: 1,
         record: false,
     };

@@ -21,8 +21,12 @@ fn settings(max_wrong: u32) -> Settings {
 }
 
 fn win_summary(strategy: &dyn Strategy, words: &[String], max_wrong: u32) -> WinSummary {
-    let options = RunOptions {
+    assert_eq!(
+        strategy.max_wrong(),
         max_wrong,
+        "the limit it was built for"
+    );
+    let options = RunOptions {
         seed: 1,
         record: false,
     };
@@ -40,7 +44,7 @@ fn letter_model_beats_the_frequency_fallback_on_held_out_words() {
         Arc::clone(&training),
         Weights::default(),
     ));
-    let letters = win_summary(&Letters::new(model), &split.test, 5);
+    let letters = win_summary(&Letters::new(model, 5), &split.test, 5);
     let greedy = strategy::find("greedy")
         .unwrap()
         .build(training, &settings(5))
@@ -118,7 +122,6 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
                 .build(Arc::clone(&training), &settings)
                 .unwrap();
             let options = RunOptions {
-                max_wrong: 5,
                 seed,
                 record: false,
             };

@@ -33,8 +33,12 @@ fn build(
 }
 
 fn replay(strategy: &dyn Strategy, words: &[String], max_wrong: u32) -> Vec<GameResult> {
-    let options = RunOptions {
+    assert_eq!(
+        strategy.max_wrong(),
         max_wrong,
+        "the limit it was built for"
+    );
+    let options = RunOptions {
         seed: 1,
         record: false,
     };

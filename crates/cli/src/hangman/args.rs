@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use hangman::strategy::StrategyInfo;
 
-use super::flags::{MaxWrong, SkipInvalid, Threads};
+use super::flags::{MaxWrong, MaxWrongOrLives, SkipInvalid, Threads};
 use super::values::{StrategyChoice, parse_param, parse_strategy};
 use crate::export::bench::BenchFormat;
 
@@ -74,17 +74,9 @@ pub struct PlayArgs {
           value_parser = clap::value_parser!(u64).range(1..=lexicon::MAX_WORD_LEN as u64))]
     pub length: Option<u64>,
 
-    /// Lives: the game is lost on this many wrong guesses (`--max-wrong N` is `--lives N+1`).
-    #[arg(long, value_name = "N", default_value_t = 6,
-          value_parser = clap::value_parser!(u32).range(1..=26))]
-    pub lives: u32,
-
-    /// Wrong guesses allowed, as the other commands count them; one more loses. The same as
-    /// `--lives N+1`.
-    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
-          value_name = "N", conflicts_with = "lives",
-          value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: Option<u32>,
+    /// The limit of wrong guesses (`--lives N`, hidden, is `-m N-1`).
+    #[command(flatten)]
+    pub limit: MaxWrongOrLives,
 
     /// Seed of the session's random choices (default: from the clock).
     #[arg(long, value_name = "S")]
@@ -305,13 +297,6 @@ pub struct ScoreArgs {
     /// exists (a note then says so); write `./cat` or `--dict cat` for the file.
     #[arg(value_name = "DICTIONARY] [WORD")]
     pub positionals: Vec<String>,
-}
-
-impl PlayArgs {
-    /// The lives: `--lives`, or `--max-wrong` + 1.
-    pub fn lives(&self) -> u32 {
-        self.max_wrong.map_or(self.lives, |m| m + 1)
-    }
 }
 
 /// Arguments of `hangman bench`.

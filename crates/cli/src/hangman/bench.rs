@@ -253,7 +253,6 @@ impl Plan<'_> {
             bar.set_position(before);
         }
         let options = RunOptions {
-            max_wrong,
             seed: self.seed,
             record: false,
         };
@@ -364,6 +363,9 @@ mod tests {
         fn name(&self) -> &str {
             "no-tree"
         }
+        fn max_wrong(&self) -> u32 {
+            self.0.max_wrong()
+        }
         fn player(&self, length: usize, seed: u64) -> Box<dyn hangman::Player + '_> {
             self.0.player(length, seed)
         }
@@ -372,6 +374,9 @@ mod tests {
     impl Strategy for Tree {
         fn name(&self) -> &str {
             "tree"
+        }
+        fn max_wrong(&self) -> u32 {
+            self.inner.max_wrong()
         }
         fn player(&self, length: usize, seed: u64) -> Box<dyn hangman::Player + '_> {
             self.inner.player(length, seed)
@@ -384,7 +389,6 @@ mod tests {
                 .map(str::to_string)
                 .collect();
             let options = RunOptions {
-                max_wrong: 3,
                 seed: 1,
                 record: false,
             };

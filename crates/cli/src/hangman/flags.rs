@@ -15,6 +15,28 @@ pub struct MaxWrong {
     pub max_wrong: u32,
 }
 
+/// `-m/--max-wrong` with the old spelling `--lives N` (the game lost on the Nth wrong guess,
+/// i.e. `-m N-1`), hidden from the help and kept for the commands that took it (`play`,
+/// `solve`). Giving both is a usage error.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct MaxWrongOrLives {
+    /// The limit of wrong guesses.
+    #[command(flatten)]
+    pub limit: MaxWrong,
+
+    /// Hidden: the old spelling of the limit, lost on the Nth wrong guess (`-m N-1`).
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "max_wrong",
+          value_parser = clap::value_parser!(u32).range(1..=26))]
+    pub lives: Option<u32>,
+}
+
+impl MaxWrongOrLives {
+    /// Wrong guesses allowed: `-m`, or `--lives` - 1.
+    pub fn max_wrong(self) -> u32 {
+        self.lives.map_or(self.limit.max_wrong, |n| n - 1)
+    }
+}
+
 /// `--threads N`: the worker pool of a command that plays or searches many games.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct Threads {

@@ -213,7 +213,6 @@ fn play(
         .map_err(|e| usage(e.to_string()))?;
     let setup = start.elapsed() + eval::prepare(strategy.as_ref(), test);
     let options = RunOptions {
-        max_wrong: args.limit.max_wrong,
         seed: args.seed,
         record: false,
     };

@@ -20,7 +20,7 @@ use clap::{CommandFactory, Parser};
 pub use args::{
     BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
 };
-pub use flags::{MaxWrong, SkipInvalid, Threads};
+pub use flags::{MaxWrong, MaxWrongOrLives, SkipInvalid, Threads};
 pub use holdout::HoldoutArgs;
 pub use solve::SolveArgs;
 pub use values::StrategyChoice;

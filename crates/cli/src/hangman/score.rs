@@ -60,7 +60,6 @@ pub(super) fn run(args: ScoreArgs) -> anyhow::Result<()> {
         cache_dir: super::resolve::cache_dir(args.strategy.no_cache),
     };
     let options = RunOptions {
-        max_wrong: args.limit.max_wrong,
         seed: args.selection.seed,
         record: args.verbose,
     };

@@ -49,20 +49,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
     pub lengths: Option<(usize, usize)>,
 
-    /// Lives for the verdict: the Nth miss loses (the challenge's 6 lives = `-m 5`). The
-    /// verdict "M >= N?" is proven first, before the exact value.
-    #[arg(long, value_name = "N", default_value_t = 6,
-          value_parser = clap::value_parser!(u32).range(1..=26))]
-    pub lives: u32,
+    /// The limit of wrong guesses; the verdict (does the referee force more misses?) is
+    /// proven first, before the exact value. `--lives N`, hidden, is `-m N-1`.
+    #[command(flatten)]
+    pub limit: super::flags::MaxWrongOrLives,
 
-    /// Wrong guesses allowed, as the other commands count them; one more loses. The same as
-    /// `--lives N+1`.
-    #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
-          value_name = "N", conflicts_with = "lives",
-          value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: Option<u32>,
-
-    /// Stop each length once its verdict for `--lives` is proven (no exact value, no
+    /// Stop each length once its verdict for `-m` is proven (no exact value, no
     /// first letters): the quickest answer to "who wins?".
     #[arg(long)]
     pub verdict_only: bool,
@@ -144,11 +136,8 @@ fn on_ctrl_c(_stop: &StopFlag) -> anyhow::Result<()> {
 }
 
 pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
-    // `-m M` is `--lives M+1`: everything below counts lives.
-    let args = SolveArgs {
-        lives: args.max_wrong.map_or(args.lives, |m| m + 1),
-        ..args
-    };
+    // Everything below counts lives: lost on miss number `-m` + 1.
+    let lives = args.limit.max_wrong() + 1;
     let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
     let lexicon = &dict.lexicon;
     let lengths: Vec<usize> = match (args.length, args.lengths) {
@@ -195,7 +184,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     // Without a time limit, CSV rows are written as soon as each length (and every shorter
     // one) is settled; the other formats need every row first.
     let stream = (deadline.is_none() && args.format == SolveFormat::Csv)
-        .then(|| Stream::new(lengths.len(), args.lives, &stop));
+        .then(|| Stream::new(lengths.len(), lives, &stop));
     if let Some(stream) = &stream {
         stream.header();
     }
@@ -203,7 +192,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
         let solved = super::with_threads(threads, || {
             let mut solved = match deadline {
-                Some(deadline) => scheduled(lexicon, &progress, &options, args.lives, deadline),
+                Some(deadline) => scheduled(lexicon, &progress, &options, lives, deadline),
                 // No limit: shortest first, so that rows stream in order.
                 None => progress
                     .par_iter()
@@ -211,7 +200,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
                     .with_max_len(1)
                     .map(|(i, p)| {
                         let bucket = lexicon.bucket(p.length());
-                        let solution = solve::solve_length(bucket, &options, Some(args.lives), p);
+                        let solution = solve::solve_length(bucket, &options, Some(lives), p);
                         if let Some(stream) = &stream {
                             stream.settled(i, &solution);
                         }
@@ -235,7 +224,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         return stream.finish();
     }
     let complete = |s: &LengthSolution| match args.verdict_only {
-        true => s.guesser_wins(args.lives).is_some(),
+        true => s.guesser_wins(lives).is_some(),
         false => s.misses.is_exact() && s.best_first_complete,
     };
     let stopped = if stop.is_raised() {
@@ -248,13 +237,13 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     };
     let report = SolveReport {
         dictionary: dict.name.clone(),
-        lives: args.lives,
+        lives,
         threads,
         verdict_only: args.verdict_only,
         stopped,
         lengths: solutions
             .into_iter()
-            .map(|solution| SolveRow::new(solution, args.lives))
+            .map(|solution| SolveRow::new(solution, lives))
             .collect(),
     };
     let mut out = std::io::stdout().lock();

@@ -132,6 +132,16 @@ fn every_documented_command_parses() {
                     .output()
                     .unwrap();
                 checked += 1;
+                // Hidden spellings parse but are not taught: `--lives N` is `-m N-1`.
+                if args
+                    .iter()
+                    .any(|a| a == "--lives" || a.starts_with("--lives="))
+                {
+                    failures.push(format!(
+                        "{name}: `{program} {}`: write -m N-1 for the hidden --lives N",
+                        args.join(" ")
+                    ));
+                }
                 if !out.status.success() {
                     failures.push(format!(
                         "{name}: `{program} {}`:\n{}",

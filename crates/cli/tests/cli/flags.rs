@@ -75,12 +75,33 @@ fn the_limit_has_one_spelling_and_its_alias() {
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(json["max_wrong"], 3, "{flag}");
     }
-    // play counts lives, and takes the others' spelling too (but not both at once).
-    let stderr = usage_error(&["play", "--lives", "3", "-m", "2"]);
-    assert!(
-        stderr.contains("--lives") && stderr.contains("--max-wrong"),
-        "{stderr}"
-    );
+    // play and solve still take their old `--lives N` (`-m N-1`), but not both at once.
+    for cmd in ["play", "solve"] {
+        let stderr = usage_error(&[cmd, "--lives", "3", "-m", "2"]);
+        assert!(
+            stderr.contains("--lives") && stderr.contains("--max-wrong"),
+            "{cmd}: {stderr}"
+        );
+    }
+}
+
+/// `--lives`, the old spelling of `play` and `solve`, works but is hidden from their help,
+/// which shows `-m/--max-wrong` as every other command does.
+#[test]
+fn lives_is_hidden_from_the_help() {
+    for cmd in ["play", "solve"] {
+        for help in ["-h", "--help"] {
+            let out = cargo_bin_cmd!("hangman")
+                .args([cmd, help])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{cmd} {help}: {out:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(text.contains("-m, --max-wrong <N>"), "{cmd} {help}: {text}");
+            assert!(!text.contains("lives <"), "{cmd} {help}: {text}");
+            assert!(!text.contains("--lives"), "{cmd} {help}: {text}");
+        }
+    }
 }
 
 #[test]

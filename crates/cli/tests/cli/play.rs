@@ -118,6 +118,23 @@ fn lives_option_sets_the_misses_allowed() {
     assert!(out.contains("You lost."));
 }
 
+/// `--lives N`, the old spelling (hidden), plays exactly as `-m N-1` and `--max-wrong N-1`;
+/// without either the game has six lives (`-m 5`).
+#[test]
+fn lives_is_max_wrong_plus_one() {
+    let input = "x\nz\nq\ncrane\n";
+    for (lives, m) in [("2", "1"), ("6", "5"), ("26", "25")] {
+        let old = stdout(&play(&["--lives", lives], input).success());
+        assert!(old.contains(&format!("lives {lives}/{lives}")), "{old}");
+        assert_eq!(stdout(&play(&["-m", m], input).success()), old);
+        assert_eq!(stdout(&play(&["--max-wrong", m], input).success()), old);
+    }
+    assert_eq!(
+        stdout(&play(&[], input).success()),
+        stdout(&play(&["-m", "5"], input).success())
+    );
+}
+
 #[test]
 fn bad_options_are_usage_errors() {
     play(&["--referee", "cheater"], "")
@@ -137,6 +154,7 @@ fn bad_options_are_usage_errors() {
         .code(2)
         .stderr(predicate::str::contains("unknown strategy"));
     play(&["--lives", "0"], "").code(2);
+    play(&["-m", "26"], "").code(2);
 }
 
 #[test]

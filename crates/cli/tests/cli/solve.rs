@@ -47,7 +47,8 @@ fn solve_reports_exact_values_and_verdicts() {
     assert!(json["stopped"].is_null());
 }
 
-/// `-m M` is `--lives M+1`, as in `hangman play`; giving both is a usage error.
+/// `-m M` is the old (hidden) `--lives M+1`, as in `hangman play`; without either, `-m 5`;
+/// giving both is a usage error.
 #[test]
 fn solve_takes_max_wrong_as_the_other_commands_do() {
     let dict = fixture();
@@ -67,6 +68,8 @@ fn solve_takes_max_wrong_as_the_other_commands_do() {
     assert!(lives.contains("guesser wins with 5 lives"), "{lives}");
     assert_eq!(verdict(&["-m", "4"]), lives);
     assert_eq!(verdict(&["--max-wrong", "4"]), lives);
+    assert_eq!(verdict(&[]), verdict(&["-m", "5"]));
+    assert_eq!(verdict(&["--lives", "6"]), verdict(&["-m", "5"]));
     cargo_bin_cmd!("hangman")
         .args(["solve", path, "-m", "4", "--lives", "5"])
         .assert()

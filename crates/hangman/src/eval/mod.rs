@@ -63,8 +63,6 @@ pub fn game_seed(seed: u64, word: &str) -> u64 {
 /// How to play a run of games.
 #[derive(Clone, Copy, Debug)]
 pub struct RunOptions {
-    /// The game's maximum of wrong guesses.
-    pub max_wrong: u32,
     /// The run's seed (see [`game_seed`]).
     pub seed: u64,
     /// Keep the display after every guess in [`GameResult::transcript`].
@@ -100,7 +98,7 @@ pub fn play_refereed<R: Referee>(
 ) -> Result<GameResult, EvalError> {
     let start = Instant::now();
     let mut player = strategy.player(referee.length(), game_seed(options.seed, word));
-    let mut game = Game::new(referee, options.max_wrong);
+    let mut game = Game::new(referee, strategy.max_wrong());
     let mut transcript = Vec::new();
     let mut guesses = 0;
     let mut explained = Explained {

@@ -17,9 +17,8 @@ fn greedy(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Box<dyn Strategy> {
         .unwrap()
 }
 
-fn options(max_wrong: u32) -> RunOptions {
+fn options() -> RunOptions {
     RunOptions {
-        max_wrong,
         seed: 1,
         record: false,
     }
@@ -32,7 +31,7 @@ fn greedy_finishes_every_embedded_word_without_repeats() {
     let strategy = greedy(&lexicon, 5);
     let words: Vec<String> = lexicon.words().map(str::to_string).collect();
     prepare(strategy.as_ref(), &words);
-    let results = play_words(strategy.as_ref(), &words, &options(5), &|| {}).unwrap();
+    let results = play_words(strategy.as_ref(), &words, &options(), &|| {}).unwrap();
     assert_eq!(results.len(), lexicon.len());
     let summary = RunSummary::new(&results, Duration::ZERO, Duration::ZERO);
     assert!(
@@ -49,7 +48,7 @@ fn greedy_plays_the_spec() {
     let strategy = greedy(&lexicon, 5);
     let record = RunOptions {
         record: true,
-        ..options(5)
+        ..options()
     };
     let result = play_word(strategy.as_ref(), "cot", &record).unwrap();
     // a (3 words) misses -> only "cot" left -> word guess.
@@ -70,7 +69,7 @@ fn greedy_plays_the_spec() {
 fn unknown_words_still_finish_with_the_fallback() {
     let lexicon = Arc::new(Lexicon::from_words(["bat", "cat"]).unwrap());
     let strategy = greedy(&lexicon, 25);
-    let result = play_word(strategy.as_ref(), "zzz", &options(25)).unwrap();
+    let result = play_word(strategy.as_ref(), "zzz", &options()).unwrap();
     assert!(result.won);
 }
 
@@ -84,7 +83,7 @@ fn results_do_not_depend_on_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| play_words(strategy.as_ref(), &words, &options(4), &|| {}).unwrap())
+        pool.install(|| play_words(strategy.as_ref(), &words, &options(), &|| {}).unwrap())
             .into_iter()
             .map(|r| (r.word, r.score, r.guesses))
             .collect::<Vec<_>>()

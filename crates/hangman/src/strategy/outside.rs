@@ -73,7 +73,10 @@ pub fn build_with_model(
     match info.name {
         "letters" => {
             Params::new("letters", settings)?.finish()?;
-            Ok(Box::new(Letters::new(Arc::clone(model))))
+            Ok(Box::new(Letters::new(
+                Arc::clone(model),
+                settings.max_wrong,
+            )))
         }
         "mixed" => {
             let mut params = Params::new("mixed", settings)?;
@@ -89,12 +92,13 @@ pub fn build_with_model(
 #[derive(Debug)]
 pub struct Letters {
     model: Arc<LetterModel>,
+    max_wrong: u32,
 }
 
 impl Letters {
-    /// A strategy playing `model`.
-    pub fn new(model: Arc<LetterModel>) -> Letters {
-        Letters { model }
+    /// A strategy playing `model` in games lost on wrong guess number `max_wrong + 1`.
+    pub fn new(model: Arc<LetterModel>, max_wrong: u32) -> Letters {
+        Letters { model, max_wrong }
     }
 
     /// Builds it for the registry: trains the model on `lexicon` (parameters
@@ -106,15 +110,18 @@ impl Letters {
         let mut params = Params::new("letters", settings)?;
         let weights = model_weights(&mut params)?;
         params.finish()?;
-        Ok(Box::new(Letters::new(Arc::new(LetterModel::train(
-            lexicon, weights,
-        )))))
+        let model = Arc::new(LetterModel::train(lexicon, weights));
+        Ok(Box::new(Letters::new(model, settings.max_wrong)))
     }
 }
 
 impl Strategy for Letters {
     fn name(&self) -> &str {
         "letters"
+    }
+
+    fn max_wrong(&self) -> u32 {
+        self.max_wrong
     }
 
     fn player(&self, _length: usize, _seed: u64) -> Box<dyn Player + '_> {

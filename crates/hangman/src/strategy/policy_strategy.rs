@@ -155,6 +155,10 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         self.name
     }
 
+    fn max_wrong(&self) -> u32 {
+        self.max_wrong
+    }
+
     fn prepare(&self, lengths: &[usize]) {
         lengths.par_iter().for_each(|&length| {
             self.book(length);

@@ -20,7 +20,7 @@ use crate::result::GameResult;
 ///
 /// let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "hat", "mat", "dog"])?);
 /// let greedy = strategy::find("greedy")?.build(lexicon.clone(), &Settings::default())?;
-/// let options = RunOptions { max_wrong: 5, seed: 1, record: true };
+/// let options = RunOptions { seed: 1, record: true };
 /// let game = eval::play_word(greedy.as_ref(), "mat", &options)?;
 /// assert!(game.won);
 /// println!("{}", game.transcript.join("\n")); // e.g. "a -> -A-; score=1; status=KEEP_GUESSING"
@@ -37,6 +37,10 @@ use crate::result::GameResult;
 pub trait Strategy: Send + Sync {
     /// The registry name.
     fn name(&self) -> &str;
+
+    /// The maximum of wrong guesses the strategy was prepared for ([`Settings::max_wrong`](
+    /// super::Settings::max_wrong)): its games are played, and its tree evaluated, with it.
+    fn max_wrong(&self) -> u32;
 
     /// Does one-time work for games of these lengths ahead of time (e.g. opening books), so
     /// it is measured as setup rather than as game time. Optional.

@@ -45,7 +45,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         dictionary_name: dict.name,
         referee: args.referee,
         length: args.length.map(|n| n as usize),
-        lives: args.lives(),
+        lives: args.limit.max_wrong() + 1,
         seed,
         guesser,
         cache_dir: crate::hangman::resolve::cache_dir(args.no_cache),

@@ -99,6 +99,7 @@ pub(crate) struct Frequency<S: SubStrategy> {
     choice: WordChoice,
     sampling: Sampling,
     words: PerLength<S::Words>,
+    max_wrong: u32,
 }
 
 impl<S: SubStrategy> Frequency<S> {
@@ -126,6 +127,7 @@ impl<S: SubStrategy> Frequency<S> {
             lexicon,
             choice,
             sampling,
+            max_wrong: settings.max_wrong,
         }))
     }
 
@@ -140,6 +142,10 @@ impl<S: SubStrategy> Frequency<S> {
 impl<S: SubStrategy> Strategy for Frequency<S> {
     fn name(&self) -> &str {
         S::NAME
+    }
+
+    fn max_wrong(&self) -> u32 {
+        self.max_wrong
     }
 
     fn prepare(&self, lengths: &[usize]) {

@@ -81,12 +81,8 @@ fn build_with(
     strategy::find(name)?.build(lexicon.clone(), &settings)
 }
 
-fn options(max_wrong: u32, seed: u64) -> RunOptions {
-    RunOptions {
-        max_wrong,
-        seed,
-        record: true,
-    }
+fn options(seed: u64) -> RunOptions {
+    RunOptions { seed, record: true }
 }
 
 /// Everything about the games except their timing.
@@ -118,7 +114,7 @@ fn every_strategy_finishes_every_fixture_word() {
     for name in SEED_STRATEGIES {
         for max_wrong in [0, 1, 4, 5, 8] {
             let strategy = build(name, &lexicon, max_wrong, 3);
-            let results = run(strategy.as_ref(), &words, &options(max_wrong, 3));
+            let results = run(strategy.as_ref(), &words, &options(3));
             assert_eq!(results.len(), words.len());
             for r in &results {
                 assert!(r.won || r.score == 25, "{name}: {r:?}");
@@ -135,7 +131,7 @@ fn every_strategy_finishes_a_subset_of_the_embedded_list() {
     let words: Vec<String> = lexicon.words().step_by(250).map(str::to_string).collect();
     for name in SEED_STRATEGIES {
         let strategy = build(name, &lexicon, 5, 1);
-        let results = run(strategy.as_ref(), &words, &options(5, 1));
+        let results = run(strategy.as_ref(), &words, &options(1));
         let average = results.iter().map(|r| f64::from(r.score)).sum::<f64>() / words.len() as f64;
         // A frequency strategy averages around 7-9 with 5 lives; far off means a bug.
         assert!((4.0..12.0).contains(&average), "{name}: {average}");
@@ -148,7 +144,7 @@ fn secrets_outside_the_dictionary_still_finish() {
     for name in SEED_STRATEGIES {
         let strategy = build(name, &lexicon, 5, 1);
         for word in ["qqqq", "xylophone", "batt", "zz"] {
-            let r = play_word(strategy.as_ref(), word, &options(5, 1)).unwrap();
+            let r = play_word(strategy.as_ref(), word, &options(1)).unwrap();
             assert!(r.won || r.score == 25, "{name}: {r:?}");
         }
     }
@@ -170,7 +166,7 @@ fn in_pool(
         .unwrap();
     pool.install(|| {
         let strategy = build(name, lexicon, 4, seed);
-        games(&run(strategy.as_ref(), words, &options(4, seed)))
+        games(&run(strategy.as_ref(), words, &options(seed)))
     })
 }
 
@@ -230,8 +226,8 @@ fn a_correct_trie_plays_exactly_like_deterministic_regex() {
         let trie = build("trie", &lexicon, max_wrong, 1);
         let regex = build("deterministic-regex", &lexicon, max_wrong, 1);
         assert_eq!(
-            games(&run(trie.as_ref(), &words, &options(max_wrong, 1))),
-            games(&run(regex.as_ref(), &words, &options(max_wrong, 1)))
+            games(&run(trie.as_ref(), &words, &options(1))),
+            games(&run(regex.as_ref(), &words, &options(1)))
         );
     }
 }
@@ -239,7 +235,7 @@ fn a_correct_trie_plays_exactly_like_deterministic_regex() {
 fn transcript(name: &str, words: &[&str], secret: &str, max_wrong: u32) -> Vec<String> {
     let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
     let strategy = build(name, &lexicon, max_wrong, 1);
-    play_word(strategy.as_ref(), secret, &options(max_wrong, 1))
+    play_word(strategy.as_ref(), secret, &options(1))
         .unwrap()
         .transcript
 }
@@ -286,7 +282,7 @@ fn word_choices_first_and_ranked() {
     let lexicon = Arc::new(Lexicon::from_words(["dcb", "aqz", "bcd"]).unwrap());
     for name in ["deterministic-regex", "trie", "predicate", "sampling-regex"] {
         let first = build_with(name, &lexicon, 3, 1, &[("word", "first")]).unwrap();
-        let r = play_word(first.as_ref(), "bcd", &options(3, 1)).unwrap();
+        let r = play_word(first.as_ref(), "bcd", &options(1)).unwrap();
         assert_eq!(
             r.transcript,
             vec![
@@ -296,7 +292,7 @@ fn word_choices_first_and_ranked() {
             "{name}"
         );
         let ranked = build_with(name, &lexicon, 3, 1, &[("word", "ranked")]).unwrap();
-        let r = play_word(ranked.as_ref(), "bcd", &options(3, 1)).unwrap();
+        let r = play_word(ranked.as_ref(), "bcd", &options(1)).unwrap();
         assert_eq!(
             r.transcript,
             vec!["bcd -> BCD; score=0; status=GAME_WON"],
