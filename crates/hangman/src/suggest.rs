@@ -179,6 +179,35 @@ pub enum AdviceError {
     Game(#[from] GameError),
 }
 
+/// What a hint ranks, from the words that fit a board: the words, how many of them hold
+/// each letter, and the unguessed letters at least one of them holds.
+struct Fitting {
+    words: Vec<String>,
+    counts: [u32; 26],
+    open: Vec<Letter>,
+}
+
+impl Fitting {
+    fn of(bucket: &lexicon::Bucket, cands: &[u32], state: &GameState) -> Fitting {
+        let words = cands
+            .iter()
+            .map(|&c| bucket.word_str(c as usize).to_string())
+            .collect();
+        let counts = LetterStats::of(bucket, cands).counts;
+        let open = state
+            .guessed_letters()
+            .complement()
+            .iter()
+            .filter(|l| counts[l.index()] > 0)
+            .collect();
+        Fitting {
+            words,
+            counts,
+            open,
+        }
+    }
+}
+
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
 /// candidates (played over the candidates only: by walking the strategy's decision tree once
@@ -202,10 +231,11 @@ pub fn advise(
     if cands.is_empty() {
         return Err(AdviceError::NoCandidates);
     }
-    let words: Vec<String> = cands
-        .iter()
-        .map(|&c| bucket.word_str(c as usize).to_string())
-        .collect();
+    let Fitting {
+        words,
+        counts,
+        open,
+    } = Fitting::of(bucket, &cands, &state);
 
     let strategy = info.build(lexicon.clone(), settings)?;
     let mut player = strategy.player(length, settings.seed);
@@ -214,13 +244,6 @@ pub fn advise(
     }
     let pick = player.choose(&state);
 
-    let counts = LetterStats::of(bucket, &cands).counts;
-    let open: Vec<Letter> = state
-        .guessed_letters()
-        .complement()
-        .iter()
-        .filter(|l| counts[l.index()] > 0)
-        .collect();
     let expected: Vec<Option<f64>> = if words.len() <= exact_limit {
         let sub = Arc::new(
             Lexicon::from_words(words.iter().map(String::as_str))
@@ -471,17 +494,7 @@ mod tests {
                 let (state, history) = snapshot.state();
                 let cands = candidates::consistent(bucket, &state);
                 if (2..=120).contains(&cands.len()) {
-                    let words: Vec<String> = cands
-                        .iter()
-                        .map(|&c| bucket.word_str(c as usize).to_string())
-                        .collect();
-                    let counts = LetterStats::of(bucket, &cands).counts;
-                    let open: Vec<Letter> = state
-                        .guessed_letters()
-                        .complement()
-                        .iter()
-                        .filter(|l| counts[l.index()] > 0)
-                        .collect();
+                    let Fitting { words, open, .. } = Fitting::of(bucket, &cands, &state);
                     let sub =
                         Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
                     let strategy = info.build(sub.clone(), &settings).unwrap();
