@@ -65,6 +65,19 @@ impl RefereeKind {
     pub fn is_evil(self) -> bool {
         self != RefereeKind::Fair
     }
+
+    /// How a cheating referee of this kind picks its family, the optimal one searching at
+    /// most `move_budget` per answer; `None` for [`RefereeKind::Fair`].
+    pub fn family_choice(self, move_budget: std::time::Duration) -> Option<FamilyChoice> {
+        match self {
+            RefereeKind::Fair => None,
+            RefereeKind::Evil => Some(FamilyChoice::Largest),
+            RefereeKind::EvilLookahead => Some(FamilyChoice::Lookahead {
+                node_budget: LOOKAHEAD_NODES,
+            }),
+            RefereeKind::Optimal => Some(FamilyChoice::Optimal { move_budget }),
+        }
+    }
 }
 
 impl fmt::Display for RefereeKind {
@@ -102,26 +115,8 @@ pub fn build(
     lexicon: &Arc<Lexicon>,
     word: &str,
 ) -> Result<Box<dyn Referee + Send>, SecretError> {
-    match kind {
-        RefereeKind::Fair => Ok(Box::new(Fair::new(word)?)),
-        RefereeKind::Evil => Ok(Box::new(Evil::new(
-            lexicon.clone(),
-            word.len(),
-            FamilyChoice::Largest,
-        )?)),
-        RefereeKind::EvilLookahead => Ok(Box::new(Evil::new(
-            lexicon.clone(),
-            word.len(),
-            FamilyChoice::Lookahead {
-                node_budget: LOOKAHEAD_NODES,
-            },
-        )?)),
-        RefereeKind::Optimal => Ok(Box::new(Evil::new(
-            lexicon.clone(),
-            word.len(),
-            FamilyChoice::Optimal {
-                move_budget: OPTIMAL_MOVE_BUDGET,
-            },
-        )?)),
+    match kind.family_choice(OPTIMAL_MOVE_BUDGET) {
+        None => Ok(Box::new(Fair::new(word)?)),
+        Some(choice) => Ok(Box::new(Evil::new(lexicon.clone(), word.len(), choice)?)),
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use hangman::game::position_mask;
-use hangman::referee::{Evil, FamilyChoice, LOOKAHEAD_NODES, RefereeKind, Told};
+use hangman::referee::{Evil, RefereeKind, Told};
 use hangman::solve::{Progress, SolveOptions};
 use hangman::suggest::{self, Snapshot};
 use hangman::{Fair, Game, GameState, Guess, Outcome, Status, candidates};
@@ -166,8 +166,8 @@ pub(crate) async fn create(
     check_length(&app.lexicon, req.length)?;
     let (kind, name) = referee_kind(&req.referee)?;
     let max_wrong = req.lives - 1;
-    let play = match kind {
-        RefereeKind::Fair => {
+    let play = match kind.family_choice(app.options.optimal_move_budget) {
+        None => {
             let bucket = app.secrets.bucket(req.length);
             if bucket.is_empty() {
                 return Err(ApiError::bad(format!(
@@ -181,16 +181,7 @@ pub(crate) async fn create(
                 max_wrong,
             ))
         }
-        RefereeKind::Evil | RefereeKind::EvilLookahead | RefereeKind::Optimal => {
-            let choice = match kind {
-                RefereeKind::Evil => FamilyChoice::Largest,
-                RefereeKind::EvilLookahead => FamilyChoice::Lookahead {
-                    node_budget: LOOKAHEAD_NODES,
-                },
-                _ => FamilyChoice::Optimal {
-                    move_budget: app.options.optimal_move_budget,
-                },
-            };
+        Some(choice) => {
             let evil = Evil::new(app.lexicon.clone(), req.length, choice)
                 .map_err(|e| ApiError::bad(e.to_string()))?;
             Play::Evil(Game::new(evil, max_wrong))
