@@ -1,8 +1,6 @@
-//! `blender`: the Word Blender game, its solver and the list of all games.
-
-#[path = "../blender/mod.rs"]
-mod blender;
+//! `blender`: the Word Blender game, its solver and the list of all games. See
+//! `blender --help`.
 
 fn main() -> std::process::ExitCode {
-    blender::main()
+    wordplay_cli::error::exit_code(wordplay_cli::blender::run(std::env::args_os()))
 }

@@ -8,11 +8,11 @@
 
 use std::io::Write;
 
+use crate::terminal::{Input, Lines};
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
-use wordplay_cli::terminal::{Input, Lines};
 
 use super::session::{self, Settings};
-use wordplay_cli::error::Incomplete;
+use crate::error::Incomplete;
 
 const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time /give (end the round) /quit (end the game)";
 

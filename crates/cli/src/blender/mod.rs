@@ -1,23 +1,24 @@
-//! The `blender` command line: argument parsing, loading the word tiers, and dispatch to the
-//! output formats (`output`), the line-mode game (`line`) and the terminal UI (`tui`).
+//! The `blender` program's commands (its binary only calls [`run`]): argument parsing,
+//! loading the word tiers, and dispatch to the output formats ([`crate::export::blender`]),
+//! the line-mode game (`line`) and the terminal UI (`tui`).
 
 mod line;
 mod session;
 mod tui;
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::dictionary;
+use crate::error::UsageError;
+use crate::export::blender::{self as export, DealFormat, Dealing, GamesFormat};
+use crate::seed::clock_seed;
+use crate::terminal::{ColorChoice, Signals};
 use anyhow::Context;
 use blender::{Dictionary, Difficulty, MAX_RACK, Rack, RoundError, RoundGenerator};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use wordplay_cli::dictionary;
-use wordplay_cli::error::UsageError;
-use wordplay_cli::export::blender::{self as export, DealFormat, Dealing, GamesFormat};
-use wordplay_cli::seed::clock_seed;
-use wordplay_cli::terminal::{ColorChoice, Signals};
 
 /// Word Blender: find the words hidden in six scrambled letters.
 #[derive(Debug, Parser)]
@@ -40,7 +41,7 @@ struct Cli {
     common: Option<PathBuf>,
     /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
     #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
-    generate: Option<wordplay_cli::generate::Generate>,
+    generate: Option<crate::generate::Generate>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -157,9 +158,10 @@ pub(crate) struct PlayArgs {
     color: ColorChoice,
 }
 
-/// Runs the program; exit code 0 on success, 1 on failure, 2 on a usage error.
-pub(crate) fn main() -> ExitCode {
-    wordplay_cli::error::main(Cli::try_parse, run)
+/// Runs the `blender` program on its command line (`args`, the program name first); the
+/// binary maps the result to the exit code ([`crate::error::exit_code`]).
+pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
+    dispatch(Cli::try_parse_from(args)?)
 }
 
 impl DealArgs {
@@ -217,7 +219,7 @@ fn daily_date(text: &str) -> anyhow::Result<String> {
     Ok(date.to_string())
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
     if let Some(kind) = cli.generate {
         return Ok(kind.write(Cli::command(), &mut std::io::stdout().lock())?);
     }
@@ -282,7 +284,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 tui::play(generator, &settings, &signals, args.color.resolve())
             } else {
                 let stdout = std::io::stdout();
-                let lines = wordplay_cli::terminal::Lines::spawn(
+                let lines = crate::terminal::Lines::spawn(
                     std::io::BufReader::new(std::io::stdin()),
                     signals,
                 );

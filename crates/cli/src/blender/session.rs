@@ -11,7 +11,7 @@ use rand_pcg::Pcg64;
 use wordplay_scores::{BlenderScore, DailyResult, Store, StoreError};
 
 use super::PlayArgs;
-use wordplay_cli::export::blender::Dealing;
+use crate::export::blender::Dealing;
 
 /// The settings of a game, resolved from the command line.
 #[derive(Clone, Debug)]
@@ -234,7 +234,7 @@ pub(crate) fn table_lines(scores: &[BlenderScore]) -> Vec<String> {
         .collect()
 }
 
-pub(crate) use wordplay_cli::export::units::plural;
+pub(crate) use crate::export::units::plural;
 
 /// Whole seconds left, rounded up (a timer shows 120 until a full second has passed).
 pub(crate) fn seconds_left(left: std::time::Duration) -> u64 {

@@ -207,7 +207,7 @@ fn a_tiny_terminal_stops_the_timer_until_it_grows() {
     let Some((tmux, _dir)) = start("blender-tiny", 20, 8, "--time 3") else {
         return;
     };
-    tmux.wait_until("the notice", WAIT, |p| p.contains("Terminal too"));
+    tmux.wait_until("the notice", WAIT, |p| p.contains("The terminal is too"));
     // Longer than the round; keys are ignored meanwhile.
     std::thread::sleep(Duration::from_secs(4));
     tmux.keys(&["Escape", "y"]);

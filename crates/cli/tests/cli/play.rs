@@ -16,7 +16,7 @@ use wordplay_cli::hangman::play::app::{App, Mode};
 use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
 use wordplay_cli::hangman::play::secrets::Difficulty;
 use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
-use wordplay_cli::hangman::play::ui;
+use wordplay_cli::terminal::frame;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -464,7 +464,7 @@ fn keys(app: &mut App, text: &str) {
 
 fn render(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    terminal.draw(|f| frame::draw(f, app)).unwrap();
     terminal.backend().to_string()
 }
 

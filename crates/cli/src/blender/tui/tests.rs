@@ -6,8 +6,10 @@ use lexicon::Lexicon;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::{Terminal, backend::TestBackend};
 
-use super::{App, Palette};
+use super::app::BlenderApp;
+use super::look::BlenderPalette;
 use crate::blender::session::Settings;
+use crate::terminal::frame;
 
 const ACCEPTED: &[&str] = &[
     "enlist", "inlets", "listen", "silent", "tinsel", "inlet", "islet", "lines", "stein", "tiles",
@@ -41,7 +43,7 @@ fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-fn keys(app: &mut App<'_, '_, FakeClock>, text: &str) {
+fn keys(app: &mut BlenderApp<'_, '_, FakeClock>, text: &str) {
     for c in text.chars() {
         app.handle_key(key(match c {
             '\n' => KeyCode::Enter,
@@ -52,26 +54,32 @@ fn keys(app: &mut App<'_, '_, FakeClock>, text: &str) {
     }
 }
 
-fn screen(app: &App<'_, '_, FakeClock>, width: u16, height: u16) -> String {
+fn screen(app: &BlenderApp<'_, '_, FakeClock>, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| app.render(f)).unwrap();
+    terminal.draw(|f| frame::draw(f, app)).unwrap();
     terminal.backend().to_string()
 }
 
 /// Runs `test` on a fresh game of the one-rack fixture with a fake clock and a high-score
 /// file in a temporary directory.
-fn with_app(test: impl FnOnce(&mut App<'_, '_, FakeClock>, &FakeClock)) {
+fn with_app(test: impl FnOnce(&mut BlenderApp<'_, '_, FakeClock>, &FakeClock)) {
     let dir = tempfile::tempdir().unwrap();
     with_settings(&settings(&dir.path().join("s.sqlite3"), None), test);
 }
 
 /// [`with_app`] with given settings.
-fn with_settings(settings: &Settings, test: impl FnOnce(&mut App<'_, '_, FakeClock>, &FakeClock)) {
+fn with_settings(
+    settings: &Settings,
+    test: impl FnOnce(&mut BlenderApp<'_, '_, FakeClock>, &FakeClock),
+) {
     let dict = dictionary();
     let clock = FakeClock::new();
     let generator = RoundGenerator::new(&dict, 1, 40).unwrap();
     let game = Game::new(generator, clock.clone(), 1, Duration::from_secs(120));
-    test(&mut App::new(game, settings, Palette::new(false)), &clock);
+    test(
+        &mut BlenderApp::new(game, settings, BlenderPalette::new(false)),
+        &clock,
+    );
 }
 
 #[test]
@@ -154,7 +162,10 @@ fn a_small_terminal_stops_the_timer_and_ignores_keys() {
         app.tick();
         keys(app, "\x1by");
         let small = screen(app, 20, 8);
-        assert!(small.contains("Terminal too"), "{small}");
+        assert!(
+            small.contains("The terminal is too") && small.contains("The timer is"),
+            "{small}"
+        );
         assert_eq!(app.game().round().ended(), None);
         app.fit(80, 24);
         assert_eq!(app.game().time_left(), Duration::from_secs(120));

@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::look::{self, Palette};
+use super::look::{self, HangmanPalette};
 use super::reverse::{self, Phase, Reverse};
 use super::round::Round;
 use super::session::Session;
@@ -56,7 +56,7 @@ pub struct App {
     /// guess at once.
     pub typing_word: bool,
     /// The styles.
-    pub palette: Palette,
+    pub palette: HangmanPalette,
     recorded: bool,
 }
 
@@ -74,7 +74,7 @@ impl App {
             confirm_quit: false,
             too_small: false,
             typing_word: false,
-            palette: Palette::default(),
+            palette: HangmanPalette::default(),
             recorded: false,
         };
         app.message = app.welcome();

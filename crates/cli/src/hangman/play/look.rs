@@ -11,27 +11,27 @@ pub const MIN_HEIGHT: u16 = 20;
 
 /// The styles of the UI, with colour or without (`--color never`, `NO_COLOR`).
 #[derive(Clone, Copy, Debug)]
-pub struct Palette {
+pub struct HangmanPalette {
     pub(super) hit: Style,
     pub(super) miss: Style,
     pub(super) info: Style,
     pub(super) help: Style,
 }
 
-impl Palette {
+impl HangmanPalette {
     /// The styles, coloured or not.
-    pub fn new(colour: bool) -> Palette {
+    pub fn new(colour: bool) -> HangmanPalette {
         let bold = Style::new().add_modifier(Modifier::BOLD);
         let dim = Style::new().add_modifier(Modifier::DIM);
         if colour {
-            Palette {
+            HangmanPalette {
                 hit: bold.fg(Color::Green),
                 miss: Style::new().fg(Color::Red),
                 info: Style::new().fg(Color::Cyan),
                 help: Style::new().fg(Color::DarkGray),
             }
         } else {
-            Palette {
+            HangmanPalette {
                 hit: bold,
                 miss: dim,
                 info: Style::new(),
@@ -41,9 +41,9 @@ impl Palette {
     }
 }
 
-impl Default for Palette {
-    fn default() -> Palette {
-        Palette::new(true)
+impl Default for HangmanPalette {
+    fn default() -> HangmanPalette {
+        HangmanPalette::new(true)
     }
 }
 

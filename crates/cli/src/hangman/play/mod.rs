@@ -55,7 +55,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     session.check()?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.line {
-        let palette = look::Palette::new(args.color.resolve());
+        let palette = look::HangmanPalette::new(args.color.resolve());
         tui::run(app::App::new(session)?, palette, &signals)
     } else {
         let echo = !std::io::stdin().is_terminal();

@@ -1,6 +1,7 @@
 //! Drawing the [`App`] into a ratatui frame: gibbet, board, alphabet, lives, message, input
-//! and key help, centred in a large terminal; or a note when the terminal is too small.
-//! Hits and misses are coloured (green, red) unless colour is off ([`Palette`](super::look::Palette)); every mark
+//! and key help, centred in a large terminal (the frame shows a notice instead on one too
+//! small: [`crate::terminal::frame::draw`]).
+//! Hits and misses are coloured (green, red) unless colour is off ([`HangmanPalette`](super::look::HangmanPalette)); every mark
 //! also reads without colour (hits in upper case and bold, misses as `·` and dim).
 
 use hangman::{GameState, Status};
@@ -12,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Mode, Tone};
-use super::look::{MIN_HEIGHT, MIN_WIDTH, Palette, too_small};
+use super::look::HangmanPalette;
 use super::reverse::Phase;
 
 /// The largest area the UI spreads over; a larger terminal shows it centred.
@@ -43,18 +44,10 @@ pub fn stage(state: &GameState) -> u32 {
     (state.wrong_guesses() * 6).div_ceil(lives).min(6)
 }
 
-/// Draws the whole UI.
+/// Draws the whole UI (on a terminal of at least [`super::look::MIN_WIDTH`] x
+/// [`super::look::MIN_HEIGHT`]).
 pub fn draw(frame: &mut Frame, app: &App) {
     let full = frame.area();
-    if too_small(full.width, full.height) {
-        let text = format!(
-            "The terminal is too small: {}x{}; hangman needs {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge it, or press Esc to quit. (Keys other than Esc are ignored meanwhile.)",
-            full.width, full.height
-        );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), full);
-        return;
-    }
     let area = centred(full);
     let palette = &app.palette;
     let config = &app.session.config;
@@ -169,7 +162,7 @@ fn pad(area: Rect) -> Rect {
     }
 }
 
-fn info_lines(state: Option<&GameState>, palette: &Palette) -> Vec<Line<'static>> {
+fn info_lines(state: Option<&GameState>, palette: &HangmanPalette) -> Vec<Line<'static>> {
     let Some(state) = state else {
         return vec![Line::from(""), Line::from("Word: (length not given yet)")];
     };
@@ -209,7 +202,7 @@ fn info_lines(state: Option<&GameState>, palette: &Palette) -> Vec<Line<'static>
 
 /// The alphabet in two rows: untried letters plain, hits in upper case (green), misses as
 /// `·` (red), so the marks read without colour too.
-fn alphabet_lines(state: Option<&GameState>, palette: &Palette) -> Vec<Line<'static>> {
+fn alphabet_lines(state: Option<&GameState>, palette: &HangmanPalette) -> Vec<Line<'static>> {
     let guessed = state.map(|s| (s.guessed_letters(), s.board().letters()));
     let cell = |l: Letter| -> Span<'static> {
         match guessed {

@@ -1,0 +1,288 @@
+//! The Word Blender UI's state: the game, the guess being typed, the last message and what
+//! the screen shows, driven by key presses. Independent of any terminal, so it can be tested.
+
+use blender::{Clock, Feedback, Game};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::look::{BlenderPalette, MIN_HEIGHT, MIN_WIDTH};
+use crate::blender::session::{self, Saved, Settings};
+
+/// The longest name in the high-score table.
+const MAX_NAME: usize = 16;
+
+/// The tone of the message line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tone {
+    Good,
+    Bad,
+    Info,
+}
+
+/// What the screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum View {
+    /// A round is running.
+    Playing,
+    /// "Give up this round?" (the timer keeps running).
+    ConfirmGiveUp,
+    /// Paused by the player: letters hidden, timer stopped.
+    Paused,
+    /// The round is over: found and missed words in their slots.
+    RoundOver,
+    /// The game made the high-score table: the player types a name.
+    AskName,
+    /// The high-score table (or why it could not be saved).
+    Scores,
+}
+
+/// The UI state: the game, the guess being typed, the last message and the screen.
+pub(crate) struct BlenderApp<'d, 's, C: Clock> {
+    pub(super) game: Game<'d, C>,
+    pub(super) settings: &'s Settings,
+    pub(super) palette: BlenderPalette,
+    pub(super) screen: View,
+    pub(super) input: String,
+    pub(super) name: String,
+    pub(super) message: (String, Tone),
+    /// Set while the terminal is too small (the timer is stopped meanwhile).
+    pub(super) too_small: Option<(u16, u16)>,
+    pub(super) saved: Option<Saved>,
+    pub(super) quit: bool,
+}
+
+impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
+    /// A UI for a game that has just started.
+    pub(crate) fn new(game: Game<'d, C>, settings: &'s Settings, palette: BlenderPalette) -> Self {
+        BlenderApp {
+            game,
+            settings,
+            palette,
+            screen: View::Playing,
+            input: String::new(),
+            name: settings.default_name.clone(),
+            message: (
+                "Type words from the letters. Find a six-letter word to advance!".into(),
+                Tone::Info,
+            ),
+            too_small: None,
+            saved: None,
+            quit: false,
+        }
+    }
+
+    /// Ends the round when the timer has run out (call before drawing).
+    pub(crate) fn tick(&mut self) {
+        if self.game.tick() {
+            self.input.clear();
+            self.message = (Feedback::TimeUp.to_string(), Tone::Bad);
+            self.screen = View::RoundOver;
+        }
+    }
+
+    /// Tells the UI the terminal's size: below the minimum the timer stops until the
+    /// terminal is large enough again (unless the player had paused it).
+    pub(crate) fn fit(&mut self, width: u16, height: u16) {
+        let small = width < MIN_WIDTH || height < MIN_HEIGHT;
+        match (small, self.too_small.is_some()) {
+            (true, _) => {
+                if self.too_small.is_none() && self.screen != View::Paused {
+                    self.game.pause();
+                }
+                self.too_small = Some((width, height));
+            }
+            (false, true) => {
+                self.too_small = None;
+                if self.screen != View::Paused {
+                    self.game.resume();
+                }
+            }
+            (false, false) => {}
+        }
+    }
+
+    /// Handles one key press.
+    pub(crate) fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.too_small.is_some() {
+            // The player cannot see the letters: no key may cost anything.
+            return;
+        }
+        self.tick();
+        match self.screen {
+            View::Playing => self.playing_key(key),
+            View::ConfirmGiveUp => {
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    self.game.give_up();
+                    self.input.clear();
+                    self.message = ("You gave up the round.".into(), Tone::Info);
+                    self.screen = View::RoundOver;
+                } else {
+                    self.message = ("Keep going!".into(), Tone::Info);
+                    self.screen = View::Playing;
+                }
+            }
+            View::Paused => {
+                self.game.resume();
+                self.message = ("Go on!".into(), Tone::Info);
+                self.screen = View::Playing;
+            }
+            View::RoundOver => match key.code {
+                KeyCode::Enter if !self.game.is_over() => {
+                    self.game.next_round();
+                    self.message = (
+                        format!("Round {}: go!", self.game.round_number()),
+                        Tone::Info,
+                    );
+                    self.screen = View::Playing;
+                }
+                KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q') => self.end_game(),
+                _ => {}
+            },
+            View::AskName => match key.code {
+                KeyCode::Enter | KeyCode::Esc => {
+                    if self.name.trim().is_empty() {
+                        self.name = self.settings.default_name.clone();
+                    }
+                    let name = self.name.clone();
+                    self.save(&name);
+                }
+                KeyCode::Backspace => {
+                    self.name.pop();
+                }
+                KeyCode::Char(c) if !c.is_control() && self.name.chars().count() < MAX_NAME => {
+                    self.name.push(c);
+                }
+                _ => {}
+            },
+            View::Scores => {
+                if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q')) {
+                    self.quit = true;
+                }
+            }
+        }
+    }
+
+    fn playing_key(&mut self, key: KeyEvent) {
+        let feedback = match key.code {
+            KeyCode::Char(c) if c.is_ascii_alphabetic() => {
+                self.type_letter(c);
+                return;
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+                return;
+            }
+            KeyCode::Enter if self.input.is_empty() => return,
+            KeyCode::Enter => {
+                let guess = std::mem::take(&mut self.input);
+                self.game.guess(&guess)
+            }
+            KeyCode::Char(' ') => self.game.shuffle(),
+            KeyCode::Char('?') => self.game.hint(),
+            KeyCode::Tab => {
+                self.game.pause();
+                self.screen = View::Paused;
+                return;
+            }
+            KeyCode::Esc if !self.input.is_empty() => {
+                self.input.clear();
+                self.message = ("Cleared.".into(), Tone::Info);
+                return;
+            }
+            KeyCode::Esc => {
+                self.screen = View::ConfirmGiveUp;
+                self.message = (
+                    "Give up this round? y: yes, any other key: keep playing".into(),
+                    Tone::Bad,
+                );
+                return;
+            }
+            _ => return,
+        };
+        let tone = match feedback {
+            Feedback::Found { .. } => Tone::Good,
+            Feedback::Hint { .. } | Feedback::Shuffled => Tone::Info,
+            _ => Tone::Bad,
+        };
+        self.message = (feedback.to_string(), tone);
+        if self.game.round().ended().is_some() {
+            self.screen = View::RoundOver;
+        }
+    }
+
+    /// Adds a letter to the guess if the rack has one more of it.
+    fn type_letter(&mut self, c: char) {
+        let upper = c.to_ascii_uppercase();
+        let letters = self.game.round().letters();
+        let have = letters.chars().filter(|&l| l == upper).count();
+        let used = self.input.chars().filter(|&l| l == upper).count();
+        if have == 0 {
+            self.message = (format!("{upper} is not in the letters"), Tone::Bad);
+        } else if used >= have {
+            self.message = (format!("no {upper} left in the letters"), Tone::Bad);
+        } else {
+            self.input.push(upper);
+        }
+    }
+
+    /// The player ends the game (after its last round, or leaving after a won round): a
+    /// score good enough for the table asks for a name, else the table is shown.
+    fn end_game(&mut self) {
+        self.game.give_up();
+        if self.settings.name.is_none() && session::makes_the_table(self.settings, self.score()) {
+            self.screen = View::AskName;
+            self.message = (
+                "New high score! Type your name, then Enter.".into(),
+                Tone::Good,
+            );
+        } else {
+            self.save(self.settings.name());
+        }
+    }
+
+    fn save(&mut self, name: &str) {
+        let saved = session::record(self.settings, name, &self.game);
+        self.message = if saved.failed {
+            (saved.lines.join(" "), Tone::Bad)
+        } else {
+            ("Enter or Esc: quit".into(), Tone::Info)
+        };
+        self.saved = Some(saved);
+        self.screen = View::Scores;
+    }
+
+    fn score(&self) -> u32 {
+        self.game.score()
+    }
+
+    /// Whether the player asked to leave.
+    pub(crate) fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Records the game if the UI has not, under the name typed so far (the game is ended
+    /// first): for Ctrl-C and termination signals.
+    pub(crate) fn finish(&mut self) -> &Saved {
+        if self.saved.is_none() {
+            self.game.give_up();
+            let name = if self.screen == View::AskName && !self.name.trim().is_empty() {
+                self.name.clone()
+            } else {
+                self.settings.name().to_string()
+            };
+            self.saved = Some(session::record(self.settings, &name, &self.game));
+        }
+        self.saved.as_ref().expect("recorded")
+    }
+
+    /// The game, for the final summary.
+    pub(crate) fn game(&self) -> &Game<'d, C> {
+        &self.game
+    }
+}

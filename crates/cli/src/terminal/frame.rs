@@ -1,0 +1,116 @@
+//! The one terminal frame both games' UIs run in: raw mode and the alternate screen, always
+//! restored (return, `?`, panic, the Ctrl-C key, SIGTERM, SIGHUP, a terminal that hangs up
+//! or can no longer be drawn on), redrawing on every key, resize and clock tick, a notice
+//! instead of the game on a terminal too small for it, and a "working" message before an
+//! answer that may take long.
+//!
+//! A game's UI is a [`Screen`]: state and keys it keeps itself, the frame drives it.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyEvent};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::signals::{Signals, Terminated, TtyEvent, next_event};
+
+/// A game's terminal UI, as the frame drives it.
+pub trait Screen {
+    /// The game's name, for the too-small notice (`hangman`, `Word Blender`).
+    const NAME: &'static str;
+    /// The smallest terminal (width, height) the game is drawn in; below it the frame
+    /// shows a notice instead.
+    const MIN_SIZE: (u16, u16);
+    /// What happens to the game meanwhile, for the too-small notice.
+    const SMALL_NOTE: &'static str;
+
+    /// Tells the screen the terminal's size (before every drawing): below
+    /// [`Screen::MIN_SIZE`] no key may cost the player anything.
+    fn fit(&mut self, width: u16, height: u16);
+    /// Lets the game's clock move on (before every drawing, at least every
+    /// [`super::SIGNAL_POLL`]).
+    fn tick(&mut self) {}
+    /// Draws the game (the terminal is at least [`Screen::MIN_SIZE`]).
+    fn draw(&self, frame: &mut Frame);
+    /// Handles one key press; an error ends the UI (the terminal restored) with it.
+    fn handle_key(&mut self, key: KeyEvent) -> anyhow::Result<()>;
+    /// Whether answering `key` may take long (a strategy thinking): the frame then draws
+    /// [`Screen::working`]'s message before handing the key over.
+    fn busy(&self, _key: &KeyEvent) -> bool {
+        false
+    }
+    /// Puts up the message that says the program is working (replaced by the answer's).
+    fn working(&mut self) {}
+    /// Whether the player has left (the UI ends).
+    fn done(&self) -> bool;
+}
+
+/// Draws `screen` on `frame`, or the notice that the terminal is too small for it.
+pub fn draw<S: Screen>(frame: &mut Frame, screen: &S) {
+    let area = frame.area();
+    let (width, height) = S::MIN_SIZE;
+    if area.width < width || area.height < height {
+        let text = format!(
+            "The terminal is too small ({}x{}): {} needs {width}x{height}. {} Enlarge it, \
+             or press Ctrl-C to quit.",
+            area.width,
+            area.height,
+            S::NAME,
+            S::SMALL_NOTE,
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+    } else {
+        screen.draw(frame);
+    }
+}
+
+/// Restores the terminal when dropped, so every way out of [`run`] (return, `?`, panic
+/// unwinding) leaves it as it was. `ratatui::try_init` also installs a panic hook that
+/// restores it before the panic message is printed.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ratatui::restore();
+    }
+}
+
+/// Runs `screen` in the terminal until it is [`Screen::done`] (`Ok(None)`), a termination
+/// signal arrives or the terminal goes away (`Ok(Some(signal))`: the caller saves what the
+/// game needs and exits with the signal's code), or a key's answer fails (`Err`). The
+/// terminal is restored before this returns, whichever way.
+pub fn run<S: Screen>(screen: &mut S, signals: &Signals) -> anyhow::Result<Option<Terminated>> {
+    let mut terminal = ratatui::try_init()?;
+    let _restore = Restore;
+    // In raw mode Ctrl-C arrives as a key (the screen ends on it), not as SIGINT; SIGTERM,
+    // SIGHUP and a hung-up terminal are looked for between keys.
+    while !screen.done() {
+        // A terminal that is gone cannot be drawn on: its write errors end the UI the way
+        // its hang-up does, so the caller still saves the game.
+        let drawn = terminal.size().and_then(|size| {
+            screen.fit(size.width, size.height);
+            screen.tick();
+            terminal.draw(|frame| draw(frame, screen)).map(|_| ())
+        });
+        if drawn.is_err() {
+            return Ok(Some(Terminated::HANGUP));
+        }
+        match next_event(signals) {
+            TtyEvent::Event(Event::Key(key)) => {
+                if screen.busy(&key) {
+                    // Said before the work starts: the frame cannot draw while it runs.
+                    screen.working();
+                    let _ = terminal.draw(|frame| draw(frame, screen));
+                }
+                screen.handle_key(key)?;
+            }
+            // The next turn of the loop redraws at the new size.
+            TtyEvent::Event(Event::Resize(_, _)) => {
+                // Fails only on a terminal that is gone, which the next draw reports.
+                let _ = terminal.autoresize();
+            }
+            TtyEvent::Event(_) | TtyEvent::Idle => {}
+            TtyEvent::Ended(signal) => return Ok(Some(signal)),
+        }
+    }
+    let _ = terminal.show_cursor();
+    Ok(None)
+}
