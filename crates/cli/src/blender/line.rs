@@ -11,7 +11,7 @@ use std::io::Write;
 use crate::terminal::{Input, Lines};
 use blender::{Clock, Feedback, Game, RoundEnd, RoundGenerator, Slot, SystemClock};
 
-use super::session::{self, Settings};
+use super::session::{self, BlenderSettings};
 use crate::error::Incomplete;
 
 const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time /give (end the round) /quit (end the game)";
@@ -19,7 +19,7 @@ const HELP: &str = "type a word and Enter; commands: /shuffle /hint /board /time
 /// Plays a game reading `input` line by line, writing to `out`.
 pub(crate) fn play(
     generator: RoundGenerator<'_>,
-    settings: &Settings,
+    settings: &BlenderSettings,
     input: &Lines,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -30,7 +30,7 @@ pub(crate) fn play(
 /// The loop, for any clock.
 pub(crate) fn play_with<C: Clock>(
     mut game: Game<'_, C>,
-    settings: &Settings,
+    settings: &BlenderSettings,
     input: &Lines,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {

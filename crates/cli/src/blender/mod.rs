@@ -102,7 +102,7 @@ impl From<Level> for Difficulty {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play (a terminal UI; plain lines when stdin or stdout is not a terminal).
-    Play(PlayArgs),
+    Play(BlenderPlayArgs),
     /// A round's rack with its required and bonus words: the first round of `play` with the
     /// same --seed (or --daily) and difficulty.
     Deal {
@@ -134,7 +134,7 @@ enum Command {
 
 /// Options of `blender play`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct PlayArgs {
+pub(crate) struct BlenderPlayArgs {
     /// Which rounds are dealt.
     #[command(flatten)]
     deal: DealArgs,
@@ -276,7 +276,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             let dealing = args.deal.dealing()?;
             let dict = load_dictionary(&cli)?;
             let generator = round_generator(&dict, dealing.words)?;
-            let settings = session::Settings::new(args, dealing)?;
+            let settings = session::BlenderSettings::new(args, dealing)?;
             drop(out);
             let interactive =
                 !args.line && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -318,6 +318,6 @@ fn load_dictionary(cli: &Cli) -> anyhow::Result<Dictionary> {
 }
 
 /// The round timer: `--time`, or the difficulty's.
-pub(crate) fn round_time(args: &PlayArgs, difficulty: Difficulty) -> Duration {
+pub(crate) fn round_time(args: &BlenderPlayArgs, difficulty: Difficulty) -> Duration {
     args.time.map_or(difficulty.time(), Duration::from_secs)
 }

@@ -10,12 +10,12 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use wordplay_scores::{BlenderScore, DailyResult, Store, StoreError};
 
-use super::PlayArgs;
+use super::BlenderPlayArgs;
 use crate::export::blender::Dealing;
 
 /// The settings of a game, resolved from the command line.
 #[derive(Clone, Debug)]
-pub(crate) struct Settings {
+pub(crate) struct BlenderSettings {
     /// Seed of the deals (printed so a game can be replayed).
     pub seed: u64,
     /// The daily puzzle's date, if this is one.
@@ -32,16 +32,16 @@ pub(crate) struct Settings {
     pub default_name: String,
 }
 
-impl Settings {
+impl BlenderSettings {
     /// Resolves the defaults (data directory, `$USER`) and opens the scores store, so that
     /// a bad `--scores` is an error before the game, not after it.
-    pub(crate) fn new(args: &PlayArgs, dealing: Dealing) -> anyhow::Result<Settings> {
+    pub(crate) fn new(args: &BlenderPlayArgs, dealing: Dealing) -> anyhow::Result<BlenderSettings> {
         let store = open_store(args.scores.as_deref()).map_err(scores_hint)?;
         let default_name = std::env::var("USER")
             .ok()
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| "player".to_string());
-        Ok(Settings {
+        Ok(BlenderSettings {
             seed: dealing.seed,
             daily: dealing.daily,
             difficulty: dealing.difficulty,
@@ -70,7 +70,7 @@ impl Settings {
 pub(crate) fn new_game<'d, C: Clock>(
     generator: RoundGenerator<'d>,
     clock: C,
-    settings: &Settings,
+    settings: &BlenderSettings,
 ) -> Game<'d, C> {
     let game = Game::new(generator, clock, settings.seed, settings.time_limit);
     if settings.daily.is_some() {
@@ -92,7 +92,7 @@ pub(crate) fn share_line<C: Clock>(game: &Game<'_, C>, date: &str) -> String {
 
 /// How recording a game went, in lines to show the player.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Saved {
+pub(crate) struct SavedGame {
     /// What to show.
     pub lines: Vec<String>,
     /// The game's place in the table (1-based), if it made it.
@@ -126,18 +126,22 @@ fn open_store(path: Option<&Path>) -> Result<Store, StoreError> {
 
 /// Whether a game of `score` would make the table as it is now (so the UI asks for a
 /// name). A table that cannot be read counts as made: recording will say what is wrong.
-pub(crate) fn makes_the_table(settings: &Settings, score: u32) -> bool {
+pub(crate) fn makes_the_table(settings: &BlenderSettings, score: u32) -> bool {
     score > 0 && settings.store.makes_top(score).unwrap_or(true)
 }
 
 /// Records a finished game under `name` in the high-score table; the lines say how it went
 /// and list the table.
-pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, C>) -> Saved {
+pub(crate) fn record<C: Clock>(
+    settings: &BlenderSettings,
+    name: &str,
+    game: &Game<'_, C>,
+) -> SavedGame {
     let (score, rounds) = (game.score(), game.rounds_won());
     if score == 0 {
-        return Saved {
+        return SavedGame {
             lines: vec!["no points, so no high score recorded".to_string()],
-            ..Saved::default()
+            ..SavedGame::default()
         };
     }
     let added =
@@ -147,7 +151,7 @@ pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, 
         {
             Ok(added) => added,
             Err(e) => {
-                return Saved {
+                return SavedGame {
                     lines: vec![format!(
                         "high score NOT saved: {:#}",
                         anyhow::Error::from(e)
@@ -161,7 +165,7 @@ pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, 
         Some(date) => match record_daily(settings, name, date, game) {
             Ok(line) => line,
             Err(e) => {
-                return Saved {
+                return SavedGame {
                     lines: vec![format!(
                         "daily result NOT saved: {:#}",
                         anyhow::Error::from(e)
@@ -183,7 +187,7 @@ pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, 
     lines.extend(daily);
     lines.push("high scores:".to_string());
     lines.extend(table_lines(&added.top));
-    Saved {
+    SavedGame {
         lines,
         rank: added.rank,
         failed: false,
@@ -193,7 +197,7 @@ pub(crate) fn record<C: Clock>(settings: &Settings, name: &str, game: &Game<'_, 
 /// Records a daily puzzle's result (won: a six-letter word found, as on the web page), so
 /// its statistics and streaks count terminal and web games alike; the line shows them.
 fn record_daily<C: Clock>(
-    settings: &Settings,
+    settings: &BlenderSettings,
     name: &str,
     date: &str,
     game: &Game<'_, C>,

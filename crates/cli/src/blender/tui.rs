@@ -26,7 +26,7 @@ use ratatui::crossterm::event::KeyEvent;
 
 use self::app::BlenderApp;
 use self::look::{BlenderPalette, MIN_HEIGHT, MIN_WIDTH};
-use super::session::{self, Settings};
+use super::session::{self, BlenderSettings};
 use crate::error::Incomplete;
 use crate::terminal::Signals;
 use crate::terminal::frame::{self, Screen};
@@ -63,7 +63,7 @@ impl<C: Clock> Screen for BlenderApp<'_, '_, C> {
 /// and is returned as the error, for the exit code.
 pub(crate) fn play(
     generator: RoundGenerator<'_>,
-    settings: &Settings,
+    settings: &BlenderSettings,
     signals: &Signals,
     colour: bool,
 ) -> anyhow::Result<()> {

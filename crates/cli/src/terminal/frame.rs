@@ -12,6 +12,19 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::signals::{Signals, Terminated, TtyEvent, next_event};
 
+/// How a UI's message reads: good news (a hit, a word found), bad news (a miss, a word
+/// refused), or neither. Each UI's palette gives it a style.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tone {
+    /// Good news.
+    Good,
+    /// Bad news.
+    Bad,
+    /// Anything else.
+    #[default]
+    Info,
+}
+
 /// A game's terminal UI, as the frame drives it.
 pub trait Screen {
     /// The game's name, for the too-small notice (`hangman`, `Word Blender`).
@@ -77,7 +90,10 @@ impl Drop for Restore {
 /// signal arrives or the terminal goes away (`Ok(Some(signal))`: the caller saves what the
 /// game needs and exits with the signal's code), or a key's answer fails (`Err`). The
 /// terminal is restored before this returns, whichever way.
-pub fn run<S: Screen>(screen: &mut S, signals: &Signals) -> anyhow::Result<Option<Terminated>> {
+pub(crate) fn run<S: Screen>(
+    screen: &mut S,
+    signals: &Signals,
+) -> anyhow::Result<Option<Terminated>> {
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     // In raw mode Ctrl-C arrives as a key (the screen ends on it), not as SIGINT; SIGTERM,

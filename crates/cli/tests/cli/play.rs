@@ -12,7 +12,7 @@ use predicates::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use wordplay_cli::hangman::play::app::{App, Mode};
+use wordplay_cli::hangman::play::app::{HangmanApp, Mode};
 use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
 use wordplay_cli::hangman::play::secrets::Difficulty;
 use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
@@ -434,7 +434,7 @@ fn reversed_roles_keep_guessing_a_word_outside_the_list() {
     assert!(asked.len() < 20, "{asked:?}");
 }
 
-fn tui_app(lives: u32) -> App {
+fn tui_app(lives: u32) -> HangmanApp {
     let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
     let config = Config {
         lexicon,
@@ -448,10 +448,10 @@ fn tui_app(lives: u32) -> App {
         guesser: None,
         cache_dir: None,
     };
-    App::new(Session::new(config).unwrap()).unwrap()
+    HangmanApp::new(Session::new(config).unwrap()).unwrap()
 }
 
-fn keys(app: &mut App, text: &str) {
+fn keys(app: &mut HangmanApp, text: &str) {
     for c in text.chars() {
         let code = match c {
             '\n' => KeyCode::Enter,
@@ -462,7 +462,7 @@ fn keys(app: &mut App, text: &str) {
     }
 }
 
-fn render(app: &App, width: u16, height: u16) -> String {
+fn render(app: &HangmanApp, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| frame::draw(f, app)).unwrap();
     terminal.backend().to_string()

@@ -5,22 +5,15 @@ use blender::{Clock, Feedback, Game};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::look::{BlenderPalette, MIN_HEIGHT, MIN_WIDTH};
-use crate::blender::session::{self, Saved, Settings};
+use crate::blender::session::{self, BlenderSettings, SavedGame};
+use crate::terminal::frame::Tone;
 
 /// The longest name in the high-score table.
 const MAX_NAME: usize = 16;
 
-/// The tone of the message line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Tone {
-    Good,
-    Bad,
-    Info,
-}
-
 /// What the screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum View {
+pub(super) enum Showing {
     /// A round is running.
     Playing,
     /// "Give up this round?" (the timer keeps running).
@@ -38,26 +31,30 @@ pub(super) enum View {
 /// The UI state: the game, the guess being typed, the last message and the screen.
 pub(crate) struct BlenderApp<'d, 's, C: Clock> {
     pub(super) game: Game<'d, C>,
-    pub(super) settings: &'s Settings,
+    pub(super) settings: &'s BlenderSettings,
     pub(super) palette: BlenderPalette,
-    pub(super) screen: View,
+    pub(super) screen: Showing,
     pub(super) input: String,
     pub(super) name: String,
     pub(super) message: (String, Tone),
     /// Set while the terminal is too small (the timer is stopped meanwhile).
     pub(super) too_small: Option<(u16, u16)>,
-    pub(super) saved: Option<Saved>,
+    pub(super) saved: Option<SavedGame>,
     pub(super) quit: bool,
 }
 
 impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
     /// A UI for a game that has just started.
-    pub(crate) fn new(game: Game<'d, C>, settings: &'s Settings, palette: BlenderPalette) -> Self {
+    pub(crate) fn new(
+        game: Game<'d, C>,
+        settings: &'s BlenderSettings,
+        palette: BlenderPalette,
+    ) -> Self {
         BlenderApp {
             game,
             settings,
             palette,
-            screen: View::Playing,
+            screen: Showing::Playing,
             input: String::new(),
             name: settings.default_name.clone(),
             message: (
@@ -75,7 +72,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         if self.game.tick() {
             self.input.clear();
             self.message = (Feedback::TimeUp.to_string(), Tone::Bad);
-            self.screen = View::RoundOver;
+            self.screen = Showing::RoundOver;
         }
     }
 
@@ -85,14 +82,14 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         let small = width < MIN_WIDTH || height < MIN_HEIGHT;
         match (small, self.too_small.is_some()) {
             (true, _) => {
-                if self.too_small.is_none() && self.screen != View::Paused {
+                if self.too_small.is_none() && self.screen != Showing::Paused {
                     self.game.pause();
                 }
                 self.too_small = Some((width, height));
             }
             (false, true) => {
                 self.too_small = None;
-                if self.screen != View::Paused {
+                if self.screen != Showing::Paused {
                     self.game.resume();
                 }
             }
@@ -115,36 +112,36 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         }
         self.tick();
         match self.screen {
-            View::Playing => self.playing_key(key),
-            View::ConfirmGiveUp => {
+            Showing::Playing => self.playing_key(key),
+            Showing::ConfirmGiveUp => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.game.give_up();
                     self.input.clear();
                     self.message = ("You gave up the round.".into(), Tone::Info);
-                    self.screen = View::RoundOver;
+                    self.screen = Showing::RoundOver;
                 } else {
                     self.message = ("Keep going!".into(), Tone::Info);
-                    self.screen = View::Playing;
+                    self.screen = Showing::Playing;
                 }
             }
-            View::Paused => {
+            Showing::Paused => {
                 self.game.resume();
                 self.message = ("Go on!".into(), Tone::Info);
-                self.screen = View::Playing;
+                self.screen = Showing::Playing;
             }
-            View::RoundOver => match key.code {
+            Showing::RoundOver => match key.code {
                 KeyCode::Enter if !self.game.is_over() => {
                     self.game.next_round();
                     self.message = (
                         format!("Round {}: go!", self.game.round_number()),
                         Tone::Info,
                     );
-                    self.screen = View::Playing;
+                    self.screen = Showing::Playing;
                 }
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q') => self.end_game(),
                 _ => {}
             },
-            View::AskName => match key.code {
+            Showing::AskName => match key.code {
                 KeyCode::Enter | KeyCode::Esc => {
                     if self.name.trim().is_empty() {
                         self.name = self.settings.default_name.clone();
@@ -160,7 +157,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
                 }
                 _ => {}
             },
-            View::Scores => {
+            Showing::Scores => {
                 if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q')) {
                     self.quit = true;
                 }
@@ -187,7 +184,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             KeyCode::Char('?') => self.game.hint(),
             KeyCode::Tab => {
                 self.game.pause();
-                self.screen = View::Paused;
+                self.screen = Showing::Paused;
                 return;
             }
             KeyCode::Esc if !self.input.is_empty() => {
@@ -196,7 +193,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
                 return;
             }
             KeyCode::Esc => {
-                self.screen = View::ConfirmGiveUp;
+                self.screen = Showing::ConfirmGiveUp;
                 self.message = (
                     "Give up this round? y: yes, any other key: keep playing".into(),
                     Tone::Bad,
@@ -212,7 +209,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         };
         self.message = (feedback.to_string(), tone);
         if self.game.round().ended().is_some() {
-            self.screen = View::RoundOver;
+            self.screen = Showing::RoundOver;
         }
     }
 
@@ -236,7 +233,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
     fn end_game(&mut self) {
         self.game.give_up();
         if self.settings.name.is_none() && session::makes_the_table(self.settings, self.score()) {
-            self.screen = View::AskName;
+            self.screen = Showing::AskName;
             self.message = (
                 "New high score! Type your name, then Enter.".into(),
                 Tone::Good,
@@ -254,7 +251,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             ("Enter or Esc: quit".into(), Tone::Info)
         };
         self.saved = Some(saved);
-        self.screen = View::Scores;
+        self.screen = Showing::Scores;
     }
 
     fn score(&self) -> u32 {
@@ -268,10 +265,10 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
 
     /// Records the game if the UI has not, under the name typed so far (the game is ended
     /// first): for Ctrl-C and termination signals.
-    pub(crate) fn finish(&mut self) -> &Saved {
+    pub(crate) fn finish(&mut self) -> &SavedGame {
         if self.saved.is_none() {
             self.game.give_up();
-            let name = if self.screen == View::AskName && !self.name.trim().is_empty() {
+            let name = if self.screen == Showing::AskName && !self.name.trim().is_empty() {
                 self.name.clone()
             } else {
                 self.settings.name().to_string()

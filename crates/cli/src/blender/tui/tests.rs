@@ -8,7 +8,7 @@ use ratatui::{Terminal, backend::TestBackend};
 
 use super::app::BlenderApp;
 use super::look::BlenderPalette;
-use crate::blender::session::Settings;
+use crate::blender::session::BlenderSettings;
 use crate::terminal::frame;
 
 const ACCEPTED: &[&str] = &[
@@ -27,8 +27,8 @@ fn dictionary() -> Dictionary {
     Dictionary::new(&accepted, Some(&common))
 }
 
-fn settings(scores: &Path, name: Option<&str>) -> Settings {
-    Settings {
+fn settings(scores: &Path, name: Option<&str>) -> BlenderSettings {
+    BlenderSettings {
         seed: 1,
         daily: None,
         difficulty: Difficulty::Normal,
@@ -69,7 +69,7 @@ fn with_app(test: impl FnOnce(&mut BlenderApp<'_, '_, FakeClock>, &FakeClock)) {
 
 /// [`with_app`] with given settings.
 fn with_settings(
-    settings: &Settings,
+    settings: &BlenderSettings,
     test: impl FnOnce(&mut BlenderApp<'_, '_, FakeClock>, &FakeClock),
 ) {
     let dict = dictionary();

@@ -9,8 +9,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::app::{BlenderApp, Tone, View};
+use super::app::{BlenderApp, Showing};
 use crate::blender::session;
+use crate::terminal::frame::Tone;
 
 /// Draws the whole screen (on a terminal of at least the minimum size).
 pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
@@ -61,8 +62,8 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
         top_padded(rack),
     );
     let input_text = match app.screen {
-        View::AskName => format!("name> {}_", app.name),
-        View::Playing | View::ConfirmGiveUp => format!("> {}_", app.input),
+        Showing::AskName => format!("name> {}_", app.name),
+        Showing::Playing | Showing::ConfirmGiveUp => format!("> {}_", app.input),
         _ => String::new(),
     };
     frame.render_widget(
@@ -81,25 +82,25 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
         message,
     );
     let body_lines = match app.screen {
-        View::Paused => vec![
+        Showing::Paused => vec![
             Line::from(""),
             Line::from("Paused: the timer is stopped.").centered(),
             Line::from("Press any key to go on.").centered(),
         ],
-        View::Scores => score_lines(app),
+        Showing::Scores => score_lines(app),
         _ => board_lines(app),
     };
     frame.render_widget(Paragraph::new(body_lines).wrap(Wrap { trim: false }), body);
     let keys = match app.screen {
-        View::Playing => {
+        Showing::Playing => {
             "Enter guess · Space shuffle · ? hint · Tab pause · Esc clear/give up · ^C quit"
         }
-        View::ConfirmGiveUp => "y: give up the round · any other key: keep playing",
-        View::Paused => "any key: go on · Ctrl-C quit",
-        View::RoundOver if !app.game.is_over() => "Enter next round · Esc end the game",
-        View::RoundOver => "Enter or Esc: high scores",
-        View::AskName => "type your name · Enter save",
-        View::Scores => "Enter or Esc: quit",
+        Showing::ConfirmGiveUp => "y: give up the round · any other key: keep playing",
+        Showing::Paused => "any key: go on · Ctrl-C quit",
+        Showing::RoundOver if !app.game.is_over() => "Enter next round · Esc end the game",
+        Showing::RoundOver => "Enter or Esc: high scores",
+        Showing::AskName => "type your name · Enter save",
+        Showing::Scores => "Enter or Esc: quit",
     };
     frame.render_widget(
         Paragraph::new(Span::styled(keys, p.help)).alignment(Alignment::Center),
@@ -111,7 +112,7 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
 /// letters are hidden.
 fn rack_line<C: Clock>(app: &BlenderApp<'_, '_, C>) -> Line<'static> {
     let letters = app.game.round().letters();
-    if app.screen == View::Paused {
+    if app.screen == Showing::Paused {
         let hidden: Vec<&str> = letters.chars().map(|_| " ? ").collect();
         return Line::from(hidden.join(" "));
     }

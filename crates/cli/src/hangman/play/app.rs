@@ -7,6 +7,7 @@ use super::look::{self, HangmanPalette};
 use super::reverse::{self, Phase, Reverse};
 use super::round::Round;
 use super::session::Session;
+use crate::terminal::frame::Tone;
 
 /// Shown while the computer picks its guess.
 pub const BUSY: &str = "Thinking…";
@@ -22,20 +23,8 @@ pub enum Mode {
     Reverse(Reverse),
 }
 
-/// How the last message reads: good news, bad news, or neither (its colour).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tone {
-    /// A letter in the word, a game won.
-    Hit,
-    /// A miss, a game lost.
-    Miss,
-    /// Anything else.
-    #[default]
-    Info,
-}
-
 /// The whole UI state.
-pub struct App {
+pub struct HangmanApp {
     /// The session.
     pub session: Session,
     /// The game on screen.
@@ -60,11 +49,11 @@ pub struct App {
     recorded: bool,
 }
 
-impl App {
+impl HangmanApp {
     /// Starts the first game of `session`.
-    pub fn new(mut session: Session) -> anyhow::Result<App> {
+    pub fn new(mut session: Session) -> anyhow::Result<HangmanApp> {
         let mode = new_mode(&mut session)?;
-        let mut app = App {
+        let mut app = HangmanApp {
             session,
             mode,
             input: String::new(),
@@ -181,7 +170,7 @@ impl App {
                 self.confirm_quit = true;
                 self.say(
                     "Quit this game? y: quit, any other key: keep playing.",
-                    Tone::Miss,
+                    Tone::Bad,
                 );
             }
             KeyCode::Esc if self.input.is_empty() => self.quit = true,
@@ -238,11 +227,11 @@ impl App {
                 let message = round.submit(line);
                 let state = round.state();
                 self.tone = if state.status() == hangman::Status::GameWon {
-                    Tone::Hit
+                    Tone::Good
                 } else if state.wrong_guesses() > before.0 {
-                    Tone::Miss
+                    Tone::Bad
                 } else if state.board().revealed() != before.1 {
-                    Tone::Hit
+                    Tone::Good
                 } else {
                     Tone::Info
                 };

@@ -56,7 +56,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !args.line {
         let palette = look::HangmanPalette::new(args.color.resolve());
-        tui::run(app::App::new(session)?, palette, &signals)
+        tui::run(app::HangmanApp::new(session)?, palette, &signals)
     } else {
         let echo = !std::io::stdin().is_terminal();
         let mut out = std::io::stdout().lock();

@@ -1,4 +1,4 @@
-//! The hangman UI in the terminal frame ([`crate::terminal::frame`]): the [`App`] as a
+//! The hangman UI in the terminal frame ([`crate::terminal::frame`]): the [`HangmanApp`] as a
 //! [`Screen`], and the session's statistics printed once the terminal is restored.
 
 use std::io::Write;
@@ -6,19 +6,19 @@ use std::io::Write;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 
-use super::app::{App, BUSY, Tone};
+use super::app::{BUSY, HangmanApp};
 use super::look::{HangmanPalette, MIN_HEIGHT, MIN_WIDTH};
 use super::ui;
 use crate::terminal::Signals;
-use crate::terminal::frame::{self, Screen};
+use crate::terminal::frame::{self, Screen, Tone};
 
-impl Screen for App {
+impl Screen for HangmanApp {
     const NAME: &'static str = "hangman";
     const MIN_SIZE: (u16, u16) = (MIN_WIDTH, MIN_HEIGHT);
     const SMALL_NOTE: &'static str = "Keys other than Esc are ignored meanwhile.";
 
     fn fit(&mut self, width: u16, height: u16) {
-        App::fit(self, width, height);
+        HangmanApp::fit(self, width, height);
     }
 
     fn draw(&self, frame: &mut Frame) {
@@ -26,7 +26,7 @@ impl Screen for App {
     }
 
     fn handle_key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
-        App::handle_key(self, key)
+        HangmanApp::handle_key(self, key)
     }
 
     fn busy(&self, key: &KeyEvent) -> bool {
@@ -46,7 +46,7 @@ impl Screen for App {
 /// Runs the UI until the player quits or a termination signal arrives; either way the
 /// terminal is restored and the session's statistics printed. A signal is returned as the
 /// error (for the exit code 128 + signal).
-pub fn run(mut app: App, palette: HangmanPalette, signals: &Signals) -> anyhow::Result<()> {
+pub fn run(mut app: HangmanApp, palette: HangmanPalette, signals: &Signals) -> anyhow::Result<()> {
     app.palette = palette;
     let signal = frame::run(&mut app, signals)?;
     // Stderr may be the terminal that hung up: nothing more can be said then.

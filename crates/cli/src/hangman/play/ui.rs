@@ -1,4 +1,4 @@
-//! Drawing the [`App`] into a ratatui frame: gibbet, board, alphabet, lives, message, input
+//! Drawing the [`HangmanApp`] into a ratatui frame: gibbet, board, alphabet, lives, message, input
 //! and key help, centred in a large terminal (the frame shows a notice instead on one too
 //! small: [`crate::terminal::frame::draw`]).
 //! Hits and misses are coloured (green, red) unless colour is off ([`HangmanPalette`](super::look::HangmanPalette)); every mark
@@ -12,9 +12,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::app::{App, Mode, Tone};
+use super::app::{HangmanApp, Mode};
 use super::look::HangmanPalette;
 use super::reverse::Phase;
+use crate::terminal::frame::Tone;
 
 /// The largest area the UI spreads over; a larger terminal shows it centred.
 const MAX_WIDTH: u16 = 90;
@@ -46,7 +47,7 @@ pub fn stage(state: &GameState) -> u32 {
 
 /// Draws the whole UI (on a terminal of at least [`super::look::MIN_WIDTH`] x
 /// [`super::look::MIN_HEIGHT`]).
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame, app: &HangmanApp) {
     let full = frame.area();
     let area = centred(full);
     let palette = &app.palette;
@@ -117,8 +118,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         frame.set_cursor_position((x.min(input.right().saturating_sub(1)), input.y));
     }
     let tone = match app.tone {
-        Tone::Hit => palette.hit,
-        Tone::Miss => palette.miss,
+        Tone::Good => palette.hit,
+        Tone::Bad => palette.miss,
         Tone::Info => palette.info,
     };
     frame.render_widget(
