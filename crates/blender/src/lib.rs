@@ -14,8 +14,8 @@
 //!   a word.
 //! - [`Game`]: the rules (scoring, hints, shuffles, advancing) against a [`Clock`], so tests
 //!   use a [`FakeClock`] and run instantly.
-//! - [`HighScores`]: the JSON high-score table, updated under a file lock and written
-//!   atomically, through symbolic links, keeping fields it does not know.
+//! - [`HighScores`]: the JSON high-score table of earlier versions, read (keeping fields it
+//!   does not know) so `wordplay-scores` can import it once into its SQLite store.
 
 mod difficulty;
 mod game;
@@ -34,4 +34,4 @@ pub use rack::{MAX_RACK, Rack, RackError, Signature};
 pub use round::{
     Deal, RoundError, RoundGenerator, RoundWord, SHUFFLE_TRIES, deal_signature, scramble,
 };
-pub use scores::{HighScores, KEEP, Recorded, ScoreEntry, ScoresError, default_path};
+pub use scores::{HighScores, KEEP, ScoreEntry, ScoresError, default_path};

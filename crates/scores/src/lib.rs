@@ -246,32 +246,28 @@ impl Store {
     }
 
     /// Opens the default store ([`default_path`]), creating the data folder if needed (the
-    /// only folder ever created).
+    /// only folder ever created), and imports into it, once, the JSON high-score table
+    /// earlier versions kept in the default place ([`blender::default_path`]; nothing if
+    /// there is none). Both front ends open it so, and old scores show wherever the player
+    /// looks first. A table that cannot be imported must not keep the games from starting:
+    /// that error comes back beside the store, for the front end to show as a warning.
     ///
     /// # Errors
     ///
     /// Those of [`default_path`] and [`Store::open`], or [`StoreError::CreateFolder`].
-    pub fn open_default() -> Result<Store, StoreError> {
+    pub fn open_default() -> Result<(Store, Option<StoreError>), StoreError> {
         let path = default_path()?;
         let folder = path.parent().expect("a file in a folder");
         std::fs::create_dir_all(folder).map_err(|source| StoreError::CreateFolder {
             path: folder.to_path_buf(),
             source,
         })?;
-        Store::open(&path)
-    }
-
-    /// Imports, once, the JSON high-score table earlier versions kept in the default place
-    /// ([`blender::default_path`]); nothing if there is none. Both front ends call it on the
-    /// default store, so old scores show wherever the player looks first.
-    ///
-    /// # Errors
-    ///
-    /// Those of [`Store::import_json`]; [`StoreError::Import`] if the system has no data
-    /// folder.
-    pub fn import_old_default(&self) -> Result<Option<usize>, StoreError> {
-        let old = blender::default_path()?;
-        self.import_json(&old)
+        let store = Store::open(&path)?;
+        let import = blender::default_path()
+            .map_err(StoreError::from)
+            .and_then(|old| store.import_json(&old))
+            .err();
+        Ok((store, import))
     }
 
     /// The file.

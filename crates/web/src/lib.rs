@@ -219,9 +219,8 @@ pub fn open_store(data: Option<&std::path::Path>) -> Result<Store, wordplay_scor
     match data {
         Some(dir) => Store::open(&dir.join("scores.sqlite3")),
         None => {
-            let store = Store::open_default()?;
-            // A broken old table must not keep the games from being served: say so, go on.
-            if let Err(e) = store.import_old_default() {
+            let (store, import) = Store::open_default()?;
+            if let Some(e) = import {
                 eprintln!("wordplay: warning: the old high scores were not imported: {e}");
             }
             Ok(store)

@@ -108,9 +108,8 @@ pub(crate) struct SavedGame {
 fn open_store(path: Option<&Path>) -> Result<Store, StoreError> {
     match path {
         None => {
-            let store = Store::open_default()?;
-            // A broken old table must not keep the games from starting: say so and go on.
-            if let Err(e) = store.import_old_default() {
+            let (store, import) = Store::open_default()?;
+            if let Some(e) = import {
                 eprintln!("warning: the old high scores were not imported: {e}");
             }
             Ok(store)
