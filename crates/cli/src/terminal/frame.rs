@@ -78,11 +78,17 @@ pub fn draw<S: Screen>(frame: &mut Frame, screen: &S) {
 /// Restores the terminal when dropped, so every way out of [`run`] (return, `?`, panic
 /// unwinding) leaves it as it was. `ratatui::try_init` also installs a panic hook that
 /// restores it before the panic message is printed.
+///
+/// Errors are ignored, not reported: a terminal that hung up cannot be restored, and
+/// `ratatui::restore` would report it with `eprintln!` on that same dead terminal, which
+/// panics inside this destructor and loses the game the caller is about to save.
 struct Restore;
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        ratatui::restore();
+        use ratatui::crossterm::{execute, terminal};
+        let _ = terminal::disable_raw_mode();
+        let _ = execute!(std::io::stdout(), terminal::LeaveAlternateScreen);
     }
 }
 
@@ -96,6 +102,22 @@ pub(crate) fn run<S: Screen>(
 ) -> anyhow::Result<Option<Terminated>> {
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
+    let ended = drive(screen, signals, &mut terminal);
+    if terminal.show_cursor().is_err() {
+        // The terminal is gone: dropping it would try again and report the failure with
+        // `eprintln!` on the dead terminal, a panic (see [`Restore`]). Nothing is left to
+        // clean up but memory the process gives back on exit.
+        std::mem::forget(terminal);
+    }
+    ended
+}
+
+/// The loop of [`run`].
+fn drive<S: Screen>(
+    screen: &mut S,
+    signals: &Signals,
+    terminal: &mut ratatui::DefaultTerminal,
+) -> anyhow::Result<Option<Terminated>> {
     // In raw mode Ctrl-C arrives as a key (the screen ends on it), not as SIGINT; SIGTERM,
     // SIGHUP and a hung-up terminal are looked for between keys.
     while !screen.done() {
@@ -127,6 +149,5 @@ pub(crate) fn run<S: Screen>(
             TtyEvent::Ended(signal) => return Ok(Some(signal)),
         }
     }
-    let _ = terminal.show_cursor();
     Ok(None)
 }

@@ -136,7 +136,7 @@ fn sighup_restores_the_terminal_and_keeps_the_score() {
 #[test]
 fn a_closed_terminal_ends_the_session() {
     let bin = env!("CARGO_BIN_EXE_hangman");
-    let Some((tmux, dir)) = Tmux::start_to_hang_up("play-hangup", |_| {
+    let Some((tmux, dir)) = Tmux::start_to_hang_up("play-hangup", true, |_| {
         format!("{bin} play {} --length 5 --seed 1", fixture().display())
     }) else {
         return;

@@ -161,16 +161,24 @@ impl Tmux {
 
 impl Tmux {
     /// Starts `command` in a session that [`Tmux::kill_session`] will close under it: the
-    /// program's stderr goes to `DIR/stderr` and, once it has exited, its exit code to
-    /// `DIR/rc` (the shell around it ignores SIGHUP to live long enough to write it).
+    /// program's stderr goes to `DIR/stderr` if `stderr_to_file` (else it stays on the
+    /// terminal, as a player's does, where writing after the hang-up fails) and, once it
+    /// has exited, its exit code to `DIR/rc` (the shell around it ignores SIGHUP to live
+    /// long enough to write it).
     pub(crate) fn start_to_hang_up(
         name: &str,
+        stderr_to_file: bool,
         command: impl FnOnce(&Path) -> String,
     ) -> Option<(Tmux, tempfile::TempDir)> {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().display();
+        let stderr = if stderr_to_file {
+            format!(" 2> {d}/stderr")
+        } else {
+            String::new()
+        };
         let line = format!(
-            "trap '' HUP; sh -c 'echo $$ > {d}/pid; exec {command} 2> {d}/stderr'; \
+            "trap '' HUP; sh -c 'echo $$ > {d}/pid; exec {command}{stderr}'; \
              echo $? > {d}/rc.part; mv {d}/rc.part {d}/rc",
             command = command(dir.path())
         );
