@@ -12,7 +12,7 @@ use predicates::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use wordplay_cli::hangman::play::app::{HangmanApp, Mode};
+use wordplay_cli::hangman::play::app::{HangmanApp, PlayMode};
 use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
 use wordplay_cli::hangman::play::secrets::Difficulty;
 use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
@@ -630,7 +630,7 @@ fn tui_too_small_takes_no_guesses_and_quitting_a_game_asks() {
     app.fit(40, 10);
     keys(&mut app, "q\nx\n");
     assert!(!app.quit);
-    let Mode::Guess(round) = &app.mode else {
+    let PlayMode::Guess(round) = &app.mode else {
         unreachable!()
     };
     assert!(

@@ -16,7 +16,7 @@ pub const BUSY: &str = "Thinking…";
 const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
 
 /// The game on screen.
-pub enum Mode {
+pub enum PlayMode {
     /// The player guesses.
     Guess(Round),
     /// The computer guesses.
@@ -28,7 +28,7 @@ pub struct HangmanApp {
     /// The session.
     pub session: Session,
     /// The game on screen.
-    pub mode: Mode,
+    pub mode: PlayMode,
     /// What the player is typing.
     pub input: String,
     /// The last message.
@@ -72,11 +72,11 @@ impl HangmanApp {
 
     fn welcome(&self) -> String {
         match &self.mode {
-            Mode::Guess(round) => format!(
+            PlayMode::Guess(round) => format!(
                 "A word of {} letters. Press a letter, or Enter to type the whole word.",
                 round.state().length()
             ),
-            Mode::Reverse(r) => r.prompt(),
+            PlayMode::Reverse(r) => r.prompt(),
         }
     }
 
@@ -88,20 +88,20 @@ impl HangmanApp {
     /// Whether a game has started and is not over: quitting it then asks first.
     pub fn in_progress(&self) -> bool {
         match &self.mode {
-            Mode::Guess(round) => {
+            PlayMode::Guess(round) => {
                 let state = round.state();
                 !round.is_over()
                     && (!state.guessed_letters().is_empty() || !state.wrong_words().is_empty())
             }
-            Mode::Reverse(r) => r.phase != Phase::Over && r.state().is_some(),
+            PlayMode::Reverse(r) => r.phase != Phase::Over && r.state().is_some(),
         }
     }
 
     /// Whether the game on screen is over.
     pub fn is_over(&self) -> bool {
         match &self.mode {
-            Mode::Guess(round) => round.is_over(),
-            Mode::Reverse(r) => r.phase == Phase::Over,
+            PlayMode::Guess(round) => round.is_over(),
+            PlayMode::Reverse(r) => r.phase == Phase::Over,
         }
     }
 
@@ -140,7 +140,7 @@ impl HangmanApp {
             }
             return Ok(());
         }
-        let letter_at_once = matches!(self.mode, Mode::Guess(_)) && !self.typing_word;
+        let letter_at_once = matches!(self.mode, PlayMode::Guess(_)) && !self.typing_word;
         match key.code {
             KeyCode::Enter if letter_at_once => {
                 self.typing_word = true;
@@ -175,16 +175,16 @@ impl HangmanApp {
             }
             KeyCode::Esc if self.input.is_empty() => self.quit = true,
             KeyCode::Esc => self.input.clear(),
-            KeyCode::Char('?') if matches!(self.mode, Mode::Reverse(_)) => {
-                if let Mode::Reverse(r) = &self.mode {
+            KeyCode::Char('?') if matches!(self.mode, PlayMode::Reverse(_)) => {
+                if let PlayMode::Reverse(r) = &self.mode {
                     let c = r.candidates(&self.session.config.lexicon);
                     self.message = format!("{} words fit: {}", c.count, reverse::words(&c));
                 }
             }
             KeyCode::Char(c) => {
                 let allowed = match self.mode {
-                    Mode::Guess(_) => c.is_ascii_alphabetic(),
-                    Mode::Reverse(_) => c.is_ascii_alphanumeric() || " ,-_.".contains(c),
+                    PlayMode::Guess(_) => c.is_ascii_alphabetic(),
+                    PlayMode::Reverse(_) => c.is_ascii_alphanumeric() || " ,-_.".contains(c),
                 };
                 if !allowed {
                     self.message = format!("{c:?} ignored: type letters a-z.");
@@ -207,7 +207,7 @@ impl HangmanApp {
             && !self.too_small
             && !self.confirm_quit
             && !self.is_over()
-            && matches!(self.mode, Mode::Reverse(_))
+            && matches!(self.mode, PlayMode::Reverse(_))
     }
 
     fn say(&mut self, message: &str, tone: Tone) {
@@ -219,7 +219,7 @@ impl HangmanApp {
         let config = &self.session.config;
         self.tone = Tone::Info;
         self.message = match &mut self.mode {
-            Mode::Guess(round) => {
+            PlayMode::Guess(round) => {
                 let before = (
                     round.state().wrong_guesses(),
                     round.state().board().revealed(),
@@ -240,7 +240,7 @@ impl HangmanApp {
                     None => message,
                 }
             }
-            Mode::Reverse(r) => {
+            PlayMode::Reverse(r) => {
                 let strategy = self.session.strategy().expect("reversed roles");
                 let message = r.submit(line, strategy, &config.lexicon);
                 match r.phase {
@@ -251,8 +251,8 @@ impl HangmanApp {
         };
         if self.is_over() && !self.recorded {
             let won = match &self.mode {
-                Mode::Guess(round) => round.state().status() == hangman::Status::GameWon,
-                Mode::Reverse(r) => r.player_won(),
+                PlayMode::Guess(round) => round.state().status() == hangman::Status::GameWon,
+                PlayMode::Reverse(r) => r.player_won(),
             };
             self.session.stats.record(won);
             self.recorded = true;
@@ -270,10 +270,10 @@ impl HangmanApp {
     }
 }
 
-fn new_mode(session: &mut Session) -> anyhow::Result<Mode> {
+fn new_mode(session: &mut Session) -> anyhow::Result<PlayMode> {
     Ok(if session.reversed() {
-        Mode::Reverse(session.new_reverse())
+        PlayMode::Reverse(session.new_reverse())
     } else {
-        Mode::Guess(session.new_round()?)
+        PlayMode::Guess(session.new_round()?)
     })
 }

@@ -12,7 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::app::{HangmanApp, Mode};
+use super::app::{HangmanApp, PlayMode};
 use super::look::HangmanPalette;
 use super::reverse::Phase;
 use crate::terminal::frame::Tone;
@@ -53,12 +53,12 @@ pub fn draw(frame: &mut Frame, app: &HangmanApp) {
     let palette = &app.palette;
     let config = &app.session.config;
     let state = match &app.mode {
-        Mode::Guess(round) => Some(round.state()),
-        Mode::Reverse(r) => r.state(),
+        PlayMode::Guess(round) => Some(round.state()),
+        PlayMode::Reverse(r) => r.state(),
     };
     let who = match &app.mode {
-        Mode::Guess(round) => format!("{} referee", round.kind().name()),
-        Mode::Reverse(_) => format!(
+        PlayMode::Guess(round) => format!("{} referee", round.kind().name()),
+        PlayMode::Reverse(_) => format!(
             "you referee, {} guesses",
             config.guesser.map_or("?", |g| g.name)
         ),
@@ -101,10 +101,10 @@ pub fn draw(frame: &mut Frame, app: &HangmanApp) {
     );
 
     let prompt = match &app.mode {
-        Mode::Reverse(r) if r.phase == Phase::AskLength => "length> ",
-        Mode::Reverse(_) => "answer> ",
-        Mode::Guess(_) if app.typing_word => "word> ",
-        Mode::Guess(_) => "guess> ",
+        PlayMode::Reverse(r) if r.phase == Phase::AskLength => "length> ",
+        PlayMode::Reverse(_) => "answer> ",
+        PlayMode::Guess(_) if app.typing_word => "word> ",
+        PlayMode::Guess(_) => "guess> ",
     };
     let over = app.is_over();
     let input_line = Line::from(vec![
@@ -129,13 +129,13 @@ pub fn draw(frame: &mut Frame, app: &HangmanApp) {
     let keys = match (&app.mode, over) {
         _ if app.confirm_quit => "y: quit · any other key: keep playing",
         (_, true) => "Enter/y: play again · q/Esc: quit",
-        (Mode::Guess(_), false) if app.typing_word => {
+        (PlayMode::Guess(_), false) if app.typing_word => {
             "the word, Enter · Esc: back to letters · Ctrl-C: quit"
         }
-        (Mode::Guess(_), false) => {
+        (PlayMode::Guess(_), false) => {
             "a letter guesses it · Enter: guess the word · Esc: quit · Ctrl-C: quit"
         }
-        (Mode::Reverse(_), false) => {
+        (PlayMode::Reverse(_), false) => {
             "answer or u (undo), Enter · ?: my candidates · Esc: clear/quit · Ctrl-C: quit"
         }
     };
