@@ -30,16 +30,25 @@ pub(super) enum Showing {
 
 /// The UI state: the game, the guess being typed, the last message and the screen.
 pub(crate) struct BlenderApp<'d, 's, C: Clock> {
+    /// The game.
     pub(super) game: Game<'d, C>,
+    /// Its settings (the name to record, the daily date, the store).
     pub(super) settings: &'s BlenderSettings,
+    /// The styles.
     pub(super) palette: BlenderPalette,
-    pub(super) screen: Showing,
+    /// What the screen shows.
+    pub(super) showing: Showing,
+    /// The guess being typed (upper case).
     pub(super) input: String,
+    /// The name being typed for the high-score table.
     pub(super) name: String,
+    /// The last message and how it reads.
     pub(super) message: (String, Tone),
     /// Set while the terminal is too small (the timer is stopped meanwhile).
-    pub(super) too_small: Option<(u16, u16)>,
+    pub(super) too_small: bool,
+    /// The game as recorded, once it is.
     pub(super) saved: Option<SavedGame>,
+    /// Set when the player leaves.
     pub(super) quit: bool,
 }
 
@@ -54,14 +63,14 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             game,
             settings,
             palette,
-            screen: Showing::Playing,
+            showing: Showing::Playing,
             input: String::new(),
             name: settings.default_name.clone(),
             message: (
                 "Type words from the letters. Find a six-letter word to advance!".into(),
                 Tone::Info,
             ),
-            too_small: None,
+            too_small: false,
             saved: None,
             quit: false,
         }
@@ -72,7 +81,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         if self.game.tick() {
             self.input.clear();
             self.message = (Feedback::TimeUp.to_string(), Tone::Bad);
-            self.screen = Showing::RoundOver;
+            self.showing = Showing::RoundOver;
         }
     }
 
@@ -80,20 +89,20 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
     /// terminal is large enough again (unless the player had paused it).
     pub(crate) fn fit(&mut self, width: u16, height: u16) {
         let small = width < MIN_WIDTH || height < MIN_HEIGHT;
-        match (small, self.too_small.is_some()) {
-            (true, _) => {
-                if self.too_small.is_none() && self.screen != Showing::Paused {
+        match (small, self.too_small) {
+            (true, false) => {
+                if self.showing != Showing::Paused {
                     self.game.pause();
                 }
-                self.too_small = Some((width, height));
+                self.too_small = true;
             }
             (false, true) => {
-                self.too_small = None;
-                if self.screen != Showing::Paused {
+                self.too_small = false;
+                if self.showing != Showing::Paused {
                     self.game.resume();
                 }
             }
-            (false, false) => {}
+            (true, true) | (false, false) => {}
         }
     }
 
@@ -106,28 +115,28 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             self.quit = true;
             return;
         }
-        if self.too_small.is_some() {
+        if self.too_small {
             // The player cannot see the letters: no key may cost anything.
             return;
         }
         self.tick();
-        match self.screen {
+        match self.showing {
             Showing::Playing => self.playing_key(key),
             Showing::ConfirmGiveUp => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.game.give_up();
                     self.input.clear();
                     self.message = ("You gave up the round.".into(), Tone::Info);
-                    self.screen = Showing::RoundOver;
+                    self.showing = Showing::RoundOver;
                 } else {
                     self.message = ("Keep going!".into(), Tone::Info);
-                    self.screen = Showing::Playing;
+                    self.showing = Showing::Playing;
                 }
             }
             Showing::Paused => {
                 self.game.resume();
                 self.message = ("Go on!".into(), Tone::Info);
-                self.screen = Showing::Playing;
+                self.showing = Showing::Playing;
             }
             Showing::RoundOver => match key.code {
                 KeyCode::Enter if !self.game.is_over() => {
@@ -136,7 +145,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
                         format!("Round {}: go!", self.game.round_number()),
                         Tone::Info,
                     );
-                    self.screen = Showing::Playing;
+                    self.showing = Showing::Playing;
                 }
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q') => self.end_game(),
                 _ => {}
@@ -184,7 +193,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             KeyCode::Char('?') => self.game.hint(),
             KeyCode::Tab => {
                 self.game.pause();
-                self.screen = Showing::Paused;
+                self.showing = Showing::Paused;
                 return;
             }
             KeyCode::Esc if !self.input.is_empty() => {
@@ -193,7 +202,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
                 return;
             }
             KeyCode::Esc => {
-                self.screen = Showing::ConfirmGiveUp;
+                self.showing = Showing::ConfirmGiveUp;
                 self.message = (
                     "Give up this round? y: yes, any other key: keep playing".into(),
                     Tone::Bad,
@@ -209,7 +218,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
         };
         self.message = (feedback.to_string(), tone);
         if self.game.round().ended().is_some() {
-            self.screen = Showing::RoundOver;
+            self.showing = Showing::RoundOver;
         }
     }
 
@@ -233,7 +242,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
     fn end_game(&mut self) {
         self.game.give_up();
         if self.settings.name.is_none() && session::makes_the_table(self.settings, self.score()) {
-            self.screen = Showing::AskName;
+            self.showing = Showing::AskName;
             self.message = (
                 "New high score! Type your name, then Enter.".into(),
                 Tone::Good,
@@ -251,7 +260,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
             ("Enter or Esc: quit".into(), Tone::Info)
         };
         self.saved = Some(saved);
-        self.screen = Showing::Scores;
+        self.showing = Showing::Scores;
     }
 
     fn score(&self) -> u32 {
@@ -268,7 +277,7 @@ impl<'d, 's, C: Clock> BlenderApp<'d, 's, C> {
     pub(crate) fn finish(&mut self) -> &SavedGame {
         if self.saved.is_none() {
             self.game.give_up();
-            let name = if self.screen == Showing::AskName && !self.name.trim().is_empty() {
+            let name = if self.showing == Showing::AskName && !self.name.trim().is_empty() {
                 self.name.clone()
             } else {
                 self.settings.name().to_string()

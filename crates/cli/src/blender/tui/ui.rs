@@ -61,7 +61,7 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
         Paragraph::new(rack_line(app)).alignment(Alignment::Center),
         top_padded(rack),
     );
-    let input_text = match app.screen {
+    let input_text = match app.showing {
         Showing::AskName => format!("name> {}_", app.name),
         Showing::Playing | Showing::ConfirmGiveUp => format!("> {}_", app.input),
         _ => String::new(),
@@ -81,7 +81,7 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
             .wrap(Wrap { trim: true }),
         message,
     );
-    let body_lines = match app.screen {
+    let body_lines = match app.showing {
         Showing::Paused => vec![
             Line::from(""),
             Line::from("Paused: the timer is stopped.").centered(),
@@ -91,7 +91,7 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
         _ => board_lines(app),
     };
     frame.render_widget(Paragraph::new(body_lines).wrap(Wrap { trim: false }), body);
-    let keys = match app.screen {
+    let keys = match app.showing {
         Showing::Playing => {
             "Enter guess · Space shuffle · ? hint · Tab pause · Esc clear/give up · ^C quit"
         }
@@ -112,7 +112,7 @@ pub(super) fn draw<C: Clock>(app: &BlenderApp<'_, '_, C>, frame: &mut Frame) {
 /// letters are hidden.
 fn rack_line<C: Clock>(app: &BlenderApp<'_, '_, C>) -> Line<'static> {
     let letters = app.game.round().letters();
-    if app.screen == Showing::Paused {
+    if app.showing == Showing::Paused {
         let hidden: Vec<&str> = letters.chars().map(|_| " ? ").collect();
         return Line::from(hidden.join(" "));
     }
