@@ -1,16 +1,22 @@
 //! The one terminal frame both games' UIs run in: raw mode and the alternate screen, always
 //! restored (return, `?`, panic, the Ctrl-C key, SIGTERM, SIGHUP, a terminal that hangs up
 //! or can no longer be drawn on), redrawing on every key, resize and clock tick, a notice
-//! instead of the game on a terminal too small for it, and a "working" message before an
-//! answer that may take long.
+//! instead of the game on a terminal too small for it, and a "working" message when an
+//! answer takes longer than [`WORKING_AFTER`].
 //!
 //! A game's UI is a [`Screen`]: state and keys it keeps itself, the frame drives it.
 
-use ratatui::Frame;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
 use ratatui::crossterm::event::{Event, KeyEvent};
 use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::{DefaultTerminal, Frame};
 
 use super::signals::{Signals, Terminated, TtyEvent, next_event};
+
+/// How long an answer may take before the frame shows that the program is working.
+pub const WORKING_AFTER: Duration = Duration::from_millis(500);
 
 /// How a UI's message reads: good news (a hit, a word found), bad news (a miss, a word
 /// refused), or neither. Each UI's palette gives it a style.
@@ -45,12 +51,13 @@ pub trait Screen {
     fn draw(&self, frame: &mut Frame);
     /// Handles one key press; an error ends the UI (the terminal restored) with it.
     fn handle_key(&mut self, key: KeyEvent) -> anyhow::Result<()>;
-    /// Whether answering `key` may take long (a strategy thinking): the frame then draws
-    /// [`Screen::working`]'s message before handing the key over.
+    /// Whether answering `key` may take long (a strategy thinking): the frame then shows
+    /// the screen with [`Screen::working`]'s message if the answer takes longer than
+    /// [`WORKING_AFTER`].
     fn busy(&self, _key: &KeyEvent) -> bool {
         false
     }
-    /// Puts up the message that says the program is working (replaced by the answer's).
+    /// Puts up the message that says the program is working (the answer must replace it).
     fn working(&mut self) {}
     /// Whether the player has left (the UI ends).
     fn done(&self) -> bool;
@@ -132,14 +139,10 @@ fn drive<S: Screen>(
             return Ok(Some(Terminated::HANGUP));
         }
         match next_event(signals) {
-            TtyEvent::Event(Event::Key(key)) => {
-                if screen.busy(&key) {
-                    // Said before the work starts: the frame cannot draw while it runs.
-                    screen.working();
-                    let _ = terminal.draw(|frame| draw(frame, screen));
-                }
-                screen.handle_key(key)?;
+            TtyEvent::Event(Event::Key(key)) if screen.busy(&key) => {
+                answer_slow_key(screen, key, terminal)?;
             }
+            TtyEvent::Event(Event::Key(key)) => screen.handle_key(key)?,
             // The next turn of the loop redraws at the new size.
             TtyEvent::Event(Event::Resize(_, _)) => {
                 // Fails only on a terminal that is gone, which the next draw reports.
@@ -150,4 +153,76 @@ fn drive<S: Screen>(
         }
     }
     Ok(None)
+}
+
+/// Hands `key` to `screen` with the screen's working message drawn beforehand (the screen
+/// cannot be read while it works) and shown only if the answer takes longer than
+/// [`WORKING_AFTER`], so a quick answer does not flash it.
+fn answer_slow_key<S: Screen>(
+    screen: &mut S,
+    key: KeyEvent,
+    terminal: &mut DefaultTerminal,
+) -> anyhow::Result<()> {
+    screen.working();
+    // A terminal that fails here is gone, which the next draw reports.
+    let _ = terminal.autoresize();
+    draw(&mut terminal.get_frame(), screen);
+    let term = &mut *terminal;
+    let (answered, shown) = after_a_while(
+        || screen.handle_key(key),
+        move || {
+            let _ = term.flush();
+            term.swap_buffers();
+            let _ = ratatui::backend::Backend::flush(term.backend_mut());
+        },
+    );
+    if !shown {
+        // The working screen stays unshown: the next draw starts from a clean buffer.
+        terminal.current_buffer_mut().reset();
+    }
+    answered
+}
+
+/// Runs `work` here and `show` on a helper thread if `work` takes longer than
+/// [`WORKING_AFTER`]; returns `work`'s result and whether `show` ran (it has finished by
+/// then).
+fn after_a_while<T>(work: impl FnOnce() -> T, show: impl FnOnce() + Send) -> (T, bool) {
+    let (finished, wait) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(move || {
+            let late = wait.recv_timeout(WORKING_AFTER) == Err(RecvTimeoutError::Timeout);
+            if late {
+                show();
+            }
+            late
+        });
+        let result = work();
+        drop(finished);
+        // The helper only waits and draws: it does not panic but with `show`.
+        let shown = helper.join().unwrap_or(false);
+        (result, shown)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn the_working_message_shows_only_when_the_answer_is_slow() {
+        let shown = AtomicBool::new(false);
+        let (answer, late) = after_a_while(|| 7, || shown.store(true, Ordering::SeqCst));
+        assert_eq!((answer, late), (7, false));
+        assert!(!shown.load(Ordering::SeqCst));
+        let (answer, late) = after_a_while(
+            || {
+                std::thread::sleep(WORKING_AFTER * 2);
+                8
+            },
+            || shown.store(true, Ordering::SeqCst),
+        );
+        assert_eq!((answer, late), (8, true));
+        assert!(shown.load(Ordering::SeqCst));
+    }
 }
