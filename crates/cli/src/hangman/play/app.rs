@@ -199,7 +199,7 @@ impl HangmanApp {
 
     /// Whether `key` makes the computer think (an answer submitted in reversed roles: the
     /// strategy then picks its next guess, which can take seconds); the frame then shows
-    /// [`BUSY`] until the answer is handled.
+    /// [`BUSY`] if the answer takes longer than [`crate::terminal::frame::WORKING_AFTER`].
     pub fn works_on(&self, key: &KeyEvent) -> bool {
         key.kind != KeyEventKind::Release
             && key.code == KeyCode::Enter
