@@ -1,5 +1,5 @@
 //! What the hangman UI looks like before anything is drawn: its styles and the smallest
-//! terminal it draws in. Kept apart from [`super::ui`] because the app state needs them
+//! terminal it draws in. Kept apart from the drawing (`ui`) because the app state needs them
 //! (to know when it is too small) and the drawing code needs the app state.
 
 use ratatui::style::{Color, Modifier, Style};

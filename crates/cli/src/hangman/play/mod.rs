@@ -3,7 +3,7 @@
 //! The player guesses against a referee ([`session::make_referee`]) whose secrets are
 //! familiar words ([`secrets`]), or with `--guesser`
 //! the roles reverse and a strategy guesses the player's word. On a terminal the game runs
-//! as a ratatui UI ([`tui`], drawn by [`ui`] from the state in [`app`]); otherwise in a
+//! as a ratatui UI in the shared terminal frame (`tui`, drawn by `ui` from the state in [`app`]); otherwise in a
 //! plain, scriptable line mode ([`line`](mod@line)). The rules always come from `hangman::Game`.
 
 pub mod app;
@@ -13,8 +13,8 @@ pub mod reverse;
 pub mod round;
 pub mod secrets;
 pub mod session;
-pub mod tui;
-pub mod ui;
+mod tui;
+mod ui;
 
 use std::io::IsTerminal;
 use std::sync::Arc;

@@ -46,7 +46,11 @@ impl Screen for HangmanApp {
 /// Runs the UI until the player quits or a termination signal arrives; either way the
 /// terminal is restored and the session's statistics printed. A signal is returned as the
 /// error (for the exit code 128 + signal).
-pub fn run(mut app: HangmanApp, palette: HangmanPalette, signals: &Signals) -> anyhow::Result<()> {
+pub(crate) fn run(
+    mut app: HangmanApp,
+    palette: HangmanPalette,
+    signals: &Signals,
+) -> anyhow::Result<()> {
     app.palette = palette;
     let signal = frame::run(&mut app, signals)?;
     // Stderr may be the terminal that hung up: nothing more can be said then.

@@ -23,7 +23,7 @@ const MAX_WIDTH: u16 = 90;
 const MAX_HEIGHT: u16 = 26;
 
 /// The gibbet after `stage` of 6 parts of the man are drawn.
-pub fn gibbet(stage: u32) -> [String; 7] {
+pub(crate) fn gibbet(stage: u32) -> [String; 7] {
     let part = |n: u32, s: &'static str| if stage >= n { s } else { " " };
     [
         "  +---+".to_string(),
@@ -37,7 +37,7 @@ pub fn gibbet(stage: u32) -> [String; 7] {
 }
 
 /// How much of the man to draw: wrong guesses scaled to the six parts, all of it when lost.
-pub fn stage(state: &GameState) -> u32 {
+pub(crate) fn stage(state: &GameState) -> u32 {
     if state.status() == Status::GameLost {
         return 6;
     }
@@ -47,7 +47,7 @@ pub fn stage(state: &GameState) -> u32 {
 
 /// Draws the whole UI (on a terminal of at least [`super::look::MIN_WIDTH`] x
 /// [`super::look::MIN_HEIGHT`]).
-pub fn draw(frame: &mut Frame, app: &HangmanApp) {
+pub(crate) fn draw(frame: &mut Frame, app: &HangmanApp) {
     let full = frame.area();
     let area = centred(full);
     let palette = &app.palette;
