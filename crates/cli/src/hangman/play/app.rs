@@ -10,7 +10,7 @@ use super::session::Session;
 use crate::terminal::frame::Tone;
 
 /// Shown while the computer picks its guess.
-pub const BUSY: &str = "Thinking…";
+pub(crate) const BUSY: &str = "Thinking…";
 
 /// The longest input line (the longest word a board holds).
 const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
@@ -34,18 +34,18 @@ pub struct HangmanApp {
     /// The last message.
     pub message: String,
     /// How the message reads.
-    pub tone: Tone,
+    pub(crate) tone: Tone,
     /// Set when the player asked to quit.
     pub quit: bool,
     /// Set while the UI asks whether to quit a game in progress.
     pub confirm_quit: bool,
     /// Set while the terminal is too small to show the game (keys are ignored then).
-    pub too_small: bool,
+    pub(crate) too_small: bool,
     /// Set while the player types a whole word (after Enter); otherwise a letter key is a
     /// guess at once.
     pub typing_word: bool,
     /// The styles.
-    pub palette: HangmanPalette,
+    pub(crate) palette: HangmanPalette,
     recorded: bool,
 }
 
@@ -86,7 +86,7 @@ impl HangmanApp {
     }
 
     /// Whether a game has started and is not over: quitting it then asks first.
-    pub fn in_progress(&self) -> bool {
+    pub(crate) fn in_progress(&self) -> bool {
         match &self.mode {
             PlayMode::Guess(round) => {
                 let state = round.state();
@@ -200,7 +200,7 @@ impl HangmanApp {
     /// Whether `key` makes the computer think (an answer submitted in reversed roles: the
     /// strategy then picks its next guess, which can take seconds); the frame then shows
     /// [`BUSY`] if the answer takes longer than [`crate::terminal::frame::WORKING_AFTER`].
-    pub fn works_on(&self, key: &KeyEvent) -> bool {
+    pub(crate) fn works_on(&self, key: &KeyEvent) -> bool {
         key.kind != KeyEventKind::Release
             && key.code == KeyCode::Enter
             && !self.input.is_empty()

@@ -18,7 +18,7 @@ const QUIT: &str = ":quit";
 /// Plays games reading `input` line by line until it ends, `:quit` is typed, or the player
 /// declines another game. `echo` repeats each input line after its prompt (for input that
 /// is not typed on a terminal, so the transcript reads as a dialogue).
-pub fn run(
+pub(crate) fn run(
     mut session: Session,
     input: &Lines,
     out: &mut dyn Write,

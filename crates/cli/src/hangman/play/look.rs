@@ -5,13 +5,13 @@
 use ratatui::style::{Color, Modifier, Style};
 
 /// The smallest terminal the UI draws in.
-pub const MIN_WIDTH: u16 = 64;
+pub(crate) const MIN_WIDTH: u16 = 64;
 /// The smallest terminal height the UI draws in.
-pub const MIN_HEIGHT: u16 = 20;
+pub(crate) const MIN_HEIGHT: u16 = 20;
 
 /// The styles of the UI, with colour or without (`--color never`, `NO_COLOR`).
 #[derive(Clone, Copy, Debug)]
-pub struct HangmanPalette {
+pub(crate) struct HangmanPalette {
     pub(super) hit: Style,
     pub(super) miss: Style,
     pub(super) info: Style,
@@ -20,7 +20,7 @@ pub struct HangmanPalette {
 
 impl HangmanPalette {
     /// The styles, coloured or not.
-    pub fn new(colour: bool) -> HangmanPalette {
+    pub(crate) fn new(colour: bool) -> HangmanPalette {
         let bold = Style::new().add_modifier(Modifier::BOLD);
         let dim = Style::new().add_modifier(Modifier::DIM);
         if colour {
@@ -48,6 +48,6 @@ impl Default for HangmanPalette {
 }
 
 /// Whether an area is too small for the UI.
-pub fn too_small(width: u16, height: u16) -> bool {
+pub(crate) fn too_small(width: u16, height: u16) -> bool {
     width < MIN_WIDTH || height < MIN_HEIGHT
 }

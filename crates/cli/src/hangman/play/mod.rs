@@ -1,14 +1,14 @@
 //! `hangman play`: hangman in the terminal.
 //!
-//! The player guesses against a referee ([`session::make_referee`]) whose secrets are
-//! familiar words ([`secrets`]), or with `--guesser`
-//! the roles reverse and a strategy guesses the player's word. On a terminal the game runs
-//! as a ratatui UI in the shared terminal frame (`tui`, drawn by `ui` from the state in [`app`]); otherwise in a
-//! plain, scriptable line mode ([`line`](mod@line)). The rules always come from `hangman::Game`.
+//! The player guesses against a referee (`session::make_referee`) whose secrets are
+//! familiar words ([`secrets`]), or with `--guesser` the roles reverse and a strategy
+//! guesses the player's word. On a terminal the game runs as a ratatui UI in the shared
+//! terminal frame (`tui`, drawn by `ui` from the state in [`app`]); otherwise in a plain,
+//! scriptable line mode (`line`). The rules always come from `hangman::Game`.
 
 pub mod app;
-pub mod line;
-pub mod look;
+mod line;
+mod look;
 pub mod reverse;
 pub mod round;
 pub mod secrets;
@@ -25,7 +25,7 @@ use lexicon::{CommonSource, CommonTier};
 use super::args::PlayArgs;
 use crate::dictionary;
 use crate::terminal::{Lines, Signals};
-pub use session::{Config, RefereeKind, Session};
+use session::{Config, Session};
 
 pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     // Caught from the start, so a signal while the lists load ends the session as it begins

@@ -38,7 +38,7 @@ pub struct Candidates {
     /// How many dictionary words fit the answers.
     pub count: usize,
     /// The first of them, alphabetically.
-    pub words: Vec<String>,
+    pub(crate) words: Vec<String>,
 }
 
 /// How many candidate words to show at most.
@@ -332,7 +332,7 @@ fn list(state: &GameState, lexicon: &Lexicon) -> Candidates {
 }
 
 /// The shown words, with an ellipsis when there are more.
-pub fn words(c: &Candidates) -> String {
+pub(crate) fn words(c: &Candidates) -> String {
     let more = if c.count > c.words.len() { ", ..." } else { "" };
     format!("{}{more}", c.words.join(", "))
 }

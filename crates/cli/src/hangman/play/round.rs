@@ -19,18 +19,18 @@ pub struct Round {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
     /// Whether the player won.
-    pub won: bool,
+    pub(crate) won: bool,
     /// The word (for a cheating referee: one of the words still possible).
     pub word: String,
     /// For a cheating referee: how many words were still possible.
-    pub remaining: Option<usize>,
+    pub(crate) remaining: Option<usize>,
     /// The final score.
-    pub score: u32,
+    pub(crate) score: u32,
 }
 
 impl Ending {
     /// One line: win or loss, the word, the score.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let word = self.word.to_ascii_uppercase();
         let word = match self.remaining {
             Some(n) if n > 1 => format!("{word} (one of {n} words still possible)"),
@@ -46,7 +46,7 @@ impl Ending {
 
 impl Round {
     /// A new game refereed by `referee`, lost on wrong guess number `max_wrong + 1`.
-    pub fn new(referee: Box<dyn Referee>, kind: RefereeKind, max_wrong: u32) -> Round {
+    pub(crate) fn new(referee: Box<dyn Referee>, kind: RefereeKind, max_wrong: u32) -> Round {
         Round {
             game: Game::new(referee, max_wrong),
             kind,
@@ -59,12 +59,12 @@ impl Round {
     }
 
     /// The referee's kind.
-    pub fn kind(&self) -> RefereeKind {
+    pub(crate) fn kind(&self) -> RefereeKind {
         self.kind
     }
 
     /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.state().status() != Status::KeepGuessing
     }
 
@@ -131,7 +131,7 @@ impl Round {
 }
 
 /// The wrong guesses for display: letters in upper case, then wrong words; `-` for none.
-pub fn missed(state: &GameState) -> String {
+pub(crate) fn missed(state: &GameState) -> String {
     let mut parts: Vec<String> = state
         .wrong_letters()
         .iter()

@@ -31,7 +31,7 @@ pub enum Difficulty {
 
 impl Difficulty {
     /// Whether a word that cost the greedy guesser `misses` wrong guesses is of this level.
-    pub fn admits(self, misses: u32) -> bool {
+    pub(crate) fn admits(self, misses: u32) -> bool {
         match self {
             Difficulty::Any => true,
             Difficulty::Easy => misses <= 1,
@@ -41,7 +41,7 @@ impl Difficulty {
     }
 
     /// The level's name.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Difficulty::Any => "any",
             Difficulty::Easy => "easy",
@@ -52,7 +52,7 @@ impl Difficulty {
 }
 
 /// The secret words of a session, by length.
-pub struct Secrets {
+pub(crate) struct Secrets {
     pool: Arc<Lexicon>,
     difficulty: Difficulty,
     /// Per length, the indices (in the pool's bucket) of the words of the difficulty.
@@ -66,7 +66,7 @@ impl Secrets {
     /// The words of `dictionary` that `common` has, of the given difficulty; for a length
     /// where the dictionary has no common word at all (a list of jargon, say), every word of
     /// that length.
-    pub fn new(dictionary: &Lexicon, common: &Lexicon, difficulty: Difficulty) -> Secrets {
+    pub(crate) fn new(dictionary: &Lexicon, common: &Lexicon, difficulty: Difficulty) -> Secrets {
         let shared = dictionary.intersection(common);
         let words = dictionary.lengths().flat_map(|length| {
             let source = if shared.bucket(length).is_empty() {
@@ -84,7 +84,7 @@ impl Secrets {
     }
 
     /// The secret words of `length` (graded on first use).
-    pub fn of_length(&mut self, length: usize) -> &[usize] {
+    pub(crate) fn of_length(&mut self, length: usize) -> &[usize] {
         let pool = &self.pool;
         let difficulty = self.difficulty;
         self.graded.entry(length).or_insert_with(|| {
@@ -116,17 +116,17 @@ impl Secrets {
     }
 
     /// The word at `index` of [`Secrets::of_length`]'s list.
-    pub fn word(&self, length: usize, index: usize) -> &str {
+    pub(crate) fn word(&self, length: usize, index: usize) -> &str {
         self.pool.bucket(length).word_str(index)
     }
 
     /// The lengths that have common words (before grading).
-    pub fn lengths(&self) -> Vec<usize> {
+    pub(crate) fn lengths(&self) -> Vec<usize> {
         self.pool.lengths().collect()
     }
 
     /// The difficulty.
-    pub fn difficulty(&self) -> Difficulty {
+    pub(crate) fn difficulty(&self) -> Difficulty {
         self.difficulty
     }
 }

@@ -20,7 +20,7 @@ pub use hangman::referee::RefereeKind;
 /// referees are made: a fair referee's secret is a random word of the length from
 /// `secrets` (common words of the chosen difficulty); a cheating one keeps every word of the
 /// length in play. An error if there is no secret of that length.
-pub fn make_referee(
+pub(crate) fn make_referee(
     kind: RefereeKind,
     lexicon: &Arc<Lexicon>,
     secrets: &mut Secrets,
@@ -66,7 +66,7 @@ pub struct Config {
 
 impl Config {
     /// The game's maximum of wrong guesses without losing.
-    pub fn max_wrong(&self) -> u32 {
+    pub(crate) fn max_wrong(&self) -> u32 {
         self.lives.saturating_sub(1)
     }
 }
@@ -79,14 +79,14 @@ pub struct Stats {
     /// Games the player won (in reversed roles: games the computer lost).
     pub wins: u32,
     /// Wins in a row up to the last game.
-    pub streak: u32,
+    pub(crate) streak: u32,
     /// The longest streak.
-    pub best_streak: u32,
+    pub(crate) best_streak: u32,
 }
 
 impl Stats {
     /// Counts a finished game.
-    pub fn record(&mut self, won: bool) {
+    pub(crate) fn record(&mut self, won: bool) {
         self.games += 1;
         if won {
             self.wins += 1;
@@ -111,7 +111,7 @@ impl std::fmt::Display for Stats {
 /// A session: options, randomness, statistics and, in reversed roles, the strategy.
 pub struct Session {
     /// The options.
-    pub config: Config,
+    pub(crate) config: Config,
     /// Session statistics.
     pub stats: Stats,
     rng: Pcg64,
@@ -149,12 +149,12 @@ impl Session {
     }
 
     /// The strategy guessing in reversed roles.
-    pub fn strategy(&self) -> Option<&dyn Strategy> {
+    pub(crate) fn strategy(&self) -> Option<&dyn Strategy> {
         self.strategy.as_deref()
     }
 
     /// Whether the computer guesses (reversed roles).
-    pub fn reversed(&self) -> bool {
+    pub(crate) fn reversed(&self) -> bool {
         self.strategy.is_some()
     }
 
@@ -194,7 +194,7 @@ impl Session {
 
     /// Sets up a game as [`Session::new_round`] would, without using up randomness: an
     /// error here (no words of the length, a referee not available) is a bad option.
-    pub fn check(&mut self) -> anyhow::Result<()> {
+    pub(crate) fn check(&mut self) -> anyhow::Result<()> {
         if self.reversed() {
             return Ok(());
         }
@@ -227,7 +227,7 @@ impl Session {
     }
 
     /// A new game with the computer guessing; the player gives the length next.
-    pub fn new_reverse(&self) -> Reverse {
+    pub(crate) fn new_reverse(&self) -> Reverse {
         Reverse::new(self.config.max_wrong())
     }
 }
