@@ -13,9 +13,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use wordplay_cli::hangman::play::app::{HangmanApp, PlayMode};
-use wordplay_cli::hangman::play::reverse::{Phase, Reverse};
+use wordplay_cli::hangman::play::reverse::{ReversePhase, ReverseRound};
 use wordplay_cli::hangman::play::secrets::Difficulty;
-use wordplay_cli::hangman::play::session::{Config, RefereeKind, Session};
+use wordplay_cli::hangman::play::session::{Config, PlaySession, RefereeKind};
 use wordplay_cli::terminal::frame;
 
 fn fixture(name: &str) -> PathBuf {
@@ -242,15 +242,15 @@ fn reversed_roles_find_every_word_from_honest_answers() {
         .build(lex.clone(), &Settings::default())
         .unwrap();
     for secret in lex.words() {
-        let mut game = Reverse::new(5);
+        let mut game = ReverseRound::new(5);
         game.submit("5", strategy.as_ref(), &lex);
         for _ in 0..30 {
-            let Phase::Asking(guess) = game.phase.clone() else {
+            let ReversePhase::Asking(guess) = game.phase.clone() else {
                 break;
             };
             game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
         }
-        assert_eq!(game.phase, Phase::Over, "{secret}");
+        assert_eq!(game.phase, ReversePhase::Over, "{secret}");
         assert!(!game.player_won(), "{secret}: {}", game.ending());
         assert!(game.ending().starts_with("I got it"), "{}", game.ending());
         assert!(game.ending().contains(&secret.to_ascii_uppercase()));
@@ -264,7 +264,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
         .unwrap()
         .build(lex.clone(), &Settings::default())
         .unwrap();
-    let mut game = Reverse::new(25);
+    let mut game = ReverseRound::new(25);
     game.submit("5", strategy.as_ref(), &lex);
     // Deny every letter: no dictionary word lacks them all.
     let mut message = String::new();
@@ -274,7 +274,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
         if game.candidates(&lex).count == 0 {
             break;
         }
-        let Phase::Asking(guess) = game.phase.clone() else {
+        let ReversePhase::Asking(guess) = game.phase.clone() else {
             panic!("{:?}", game.phase);
         };
         asked.push(guess);
@@ -289,7 +289,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
     );
     // It says so once, and keeps guessing letters it has not asked.
     assert!(!game.prompt().contains("fits"), "{}", game.prompt());
-    let Phase::Asking(next) = game.phase.clone() else {
+    let ReversePhase::Asking(next) = game.phase.clone() else {
         panic!("{:?}", game.phase);
     };
     assert!(!asked.contains(&next), "{next:?} again");
@@ -301,7 +301,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
     };
     assert!(shown.starts_with(&prefix), "{shown}");
     assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
-    assert!(matches!(game.phase, Phase::Asking(_)));
+    assert!(matches!(game.phase, ReversePhase::Asking(_)));
     assert_eq!(game.candidates(&lex).count, before);
     // Marking a position already revealed is refused, and changes nothing.
     let lex = Arc::new(
@@ -320,11 +320,11 @@ fn reversed_roles_detect_answers_no_word_fits() {
         .unwrap()
         .build(lex.clone(), &settings)
         .unwrap();
-    let mut game = Reverse::new(5);
+    let mut game = ReverseRound::new(5);
     game.submit("5", strategy.as_ref(), &lex);
     let mut refused = false;
     for _ in 0..30 {
-        let Phase::Asking(guess) = game.phase.clone() else {
+        let ReversePhase::Asking(guess) = game.phase.clone() else {
             break;
         };
         let revealed = game.state().unwrap().board().revealed();
@@ -335,7 +335,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
                 message.contains(&format!("Position {p} already shows")),
                 "{message}"
             );
-            assert_eq!(game.phase, Phase::Asking(guess));
+            assert_eq!(game.phase, ReversePhase::Asking(guess));
             refused = true;
             break;
         }
@@ -357,14 +357,14 @@ fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
         .unwrap()
         .build(lex.clone(), &Settings::default())
         .unwrap();
-    let mut game = Reverse::new(5);
+    let mut game = ReverseRound::new(5);
     game.submit("3", strategy.as_ref(), &lex);
-    let Phase::Asking(Guess::Letter(first)) = game.phase.clone() else {
+    let ReversePhase::Asking(Guess::Letter(first)) = game.phase.clone() else {
         panic!("{:?}", game.phase);
     };
     let filled = (first.upper() as char).to_string().repeat(3);
     let message = game.submit("1 2 3", strategy.as_ref(), &lex);
-    assert_eq!(game.phase, Phase::AskWord, "{message}");
+    assert_eq!(game.phase, ReversePhase::AskWord, "{message}");
     assert!(!message.contains("I got it"), "{message}");
     assert!(
         game.prompt()
@@ -376,23 +376,23 @@ fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
         other.contains(&format!("Your answers spell {filled}, not CAT")),
         "{other}"
     );
-    assert_eq!(game.phase, Phase::AskWord);
+    assert_eq!(game.phase, ReversePhase::AskWord);
     // Undo goes back to the question.
     assert!(game.submit("u", strategy.as_ref(), &lex).contains("undone"));
-    assert_eq!(game.phase, Phase::Asking(Guess::Letter(first)));
+    assert_eq!(game.phase, ReversePhase::Asking(Guess::Letter(first)));
     game.submit("1 2 3", strategy.as_ref(), &lex);
     let end = game.submit("yes", strategy.as_ref(), &lex);
-    assert_eq!(game.phase, Phase::Over);
+    assert_eq!(game.phase, ReversePhase::Over);
     assert!(
         end.contains(&format!("I got it: {filled}, a word I did not know")),
         "{end}"
     );
     assert!(!game.player_won());
     // A computer out of guesses is the player's win.
-    let mut lost = Reverse::new(0);
+    let mut lost = ReverseRound::new(0);
     lost.submit("3", strategy.as_ref(), &lex);
     lost.submit("no", strategy.as_ref(), &lex);
-    assert_eq!(lost.phase, Phase::Over);
+    assert_eq!(lost.phase, ReversePhase::Over);
     assert!(lost.player_won(), "{}", lost.ending());
 }
 
@@ -407,24 +407,24 @@ fn reversed_roles_keep_guessing_a_word_outside_the_list() {
         .build(lex.clone(), &Settings::default())
         .unwrap();
     let secret = "brine";
-    let mut game = Reverse::new(25);
+    let mut game = ReverseRound::new(25);
     game.submit("5", strategy.as_ref(), &lex);
     let mut asked = Vec::new();
     for _ in 0..40 {
         match game.phase.clone() {
-            Phase::Asking(guess) => {
+            ReversePhase::Asking(guess) => {
                 assert!(!asked.contains(&guess), "{guess:?} asked twice");
                 asked.push(guess.clone());
                 game.submit(&honest(secret, &guess), strategy.as_ref(), &lex);
             }
-            Phase::AskWord => {
+            ReversePhase::AskWord => {
                 assert!(game.prompt().contains("BRINE, a word I do not know"));
                 game.submit("brine", strategy.as_ref(), &lex);
             }
             _ => break,
         }
     }
-    assert_eq!(game.phase, Phase::Over);
+    assert_eq!(game.phase, ReversePhase::Over);
     assert!(
         game.ending().contains("BRINE") && !game.player_won(),
         "{}",
@@ -448,7 +448,7 @@ fn tui_app(lives: u32) -> HangmanApp {
         guesser: None,
         cache_dir: None,
     };
-    HangmanApp::new(Session::new(config).unwrap()).unwrap()
+    HangmanApp::new(PlaySession::new(config).unwrap()).unwrap()
 }
 
 fn keys(app: &mut HangmanApp, text: &str) {
@@ -600,7 +600,7 @@ fn difficulty_levels_split_the_secrets() {
             guesser: None,
             cache_dir: None,
         };
-        let mut session = Session::new(config).unwrap();
+        let mut session = PlaySession::new(config).unwrap();
         let mut words = std::collections::BTreeSet::new();
         for _ in 0..40 {
             let mut round = session.new_round().unwrap();

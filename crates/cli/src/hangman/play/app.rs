@@ -4,9 +4,9 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::look::{self, HangmanPalette};
-use super::reverse::{self, Phase, Reverse};
-use super::round::Round;
-use super::session::Session;
+use super::reverse::{self, ReversePhase, ReverseRound};
+use super::round::GuessRound;
+use super::session::PlaySession;
 use crate::terminal::frame::Tone;
 
 /// Shown while the computer picks its guess.
@@ -18,15 +18,15 @@ const MAX_INPUT: usize = lexicon::MAX_WORD_LEN;
 /// The game on screen.
 pub enum PlayMode {
     /// The player guesses.
-    Guess(Round),
+    Guess(GuessRound),
     /// The computer guesses.
-    Reverse(Reverse),
+    Reverse(ReverseRound),
 }
 
 /// The whole UI state.
 pub struct HangmanApp {
     /// The session.
-    pub session: Session,
+    pub session: PlaySession,
     /// The game on screen.
     pub mode: PlayMode,
     /// What the player is typing.
@@ -51,7 +51,7 @@ pub struct HangmanApp {
 
 impl HangmanApp {
     /// Starts the first game of `session`.
-    pub fn new(mut session: Session) -> anyhow::Result<HangmanApp> {
+    pub fn new(mut session: PlaySession) -> anyhow::Result<HangmanApp> {
         let mode = new_mode(&mut session)?;
         let mut app = HangmanApp {
             session,
@@ -93,7 +93,7 @@ impl HangmanApp {
                 !round.is_over()
                     && (!state.guessed_letters().is_empty() || !state.wrong_words().is_empty())
             }
-            PlayMode::Reverse(r) => r.phase != Phase::Over && r.state().is_some(),
+            PlayMode::Reverse(r) => r.phase != ReversePhase::Over && r.state().is_some(),
         }
     }
 
@@ -101,7 +101,7 @@ impl HangmanApp {
     pub fn is_over(&self) -> bool {
         match &self.mode {
             PlayMode::Guess(round) => round.is_over(),
-            PlayMode::Reverse(r) => r.phase == Phase::Over,
+            PlayMode::Reverse(r) => r.phase == ReversePhase::Over,
         }
     }
 
@@ -244,7 +244,7 @@ impl HangmanApp {
                 let strategy = self.session.strategy().expect("reversed roles");
                 let message = r.submit(line, strategy, &config.lexicon);
                 match r.phase {
-                    Phase::Over => format!("{message} Enter: play again, q: quit."),
+                    ReversePhase::Over => format!("{message} Enter: play again, q: quit."),
                     _ => format!("{message} {}", r.prompt()),
                 }
             }
@@ -270,7 +270,7 @@ impl HangmanApp {
     }
 }
 
-fn new_mode(session: &mut Session) -> anyhow::Result<PlayMode> {
+fn new_mode(session: &mut PlaySession) -> anyhow::Result<PlayMode> {
     Ok(if session.reversed() {
         PlayMode::Reverse(session.new_reverse())
     } else {

@@ -8,8 +8,8 @@ use std::io::Write;
 
 use hangman::GameState;
 
-use super::reverse::{self, Phase};
-use super::session::Session;
+use super::reverse::{self, ReversePhase};
+use super::session::PlaySession;
 use crate::terminal::{Input, Lines, Terminated, printable};
 
 /// Typed on its own line, ends the session.
@@ -19,7 +19,7 @@ const QUIT: &str = ":quit";
 /// declines another game. `echo` repeats each input line after its prompt (for input that
 /// is not typed on a terminal, so the transcript reads as a dialogue).
 pub(crate) fn run(
-    mut session: Session,
+    mut session: PlaySession,
     input: &Lines,
     out: &mut dyn Write,
     echo: bool,
@@ -98,7 +98,7 @@ type Read<'a> = dyn FnMut(&mut dyn Write, &str) -> anyhow::Result<Option<String>
 /// One game with the player guessing; `Some(won)` when it finished, `None` when the input
 /// ended first.
 fn guess_game(
-    session: &mut Session,
+    session: &mut PlaySession,
     out: &mut dyn Write,
     read: &mut Read,
 ) -> anyhow::Result<Option<bool>> {
@@ -121,7 +121,7 @@ fn guess_game(
 
 /// One game with the computer guessing; `Some(player won)` when it finished.
 fn reverse_game(
-    session: &mut Session,
+    session: &mut PlaySession,
     out: &mut dyn Write,
     read: &mut Read,
 ) -> anyhow::Result<Option<bool>> {
@@ -134,7 +134,7 @@ fn reverse_game(
         }
         writeln!(out, "{}", game.prompt())?;
         let prompt = match game.phase {
-            Phase::AskLength => "length",
+            ReversePhase::AskLength => "length",
             _ => "answer",
         };
         let Some(line) = read(out, prompt)? else {
@@ -146,7 +146,7 @@ fn reverse_game(
             continue;
         }
         writeln!(out, "{}", game.submit(&line, strategy, lexicon))?;
-        if game.phase == Phase::Over {
+        if game.phase == ReversePhase::Over {
             return Ok(Some(game.player_won()));
         }
     }

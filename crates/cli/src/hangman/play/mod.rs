@@ -25,7 +25,7 @@ use lexicon::{CommonSource, CommonTier};
 use super::args::PlayArgs;
 use crate::dictionary;
 use crate::terminal::{Lines, Signals};
-use session::{Config, Session};
+use session::{Config, PlaySession};
 
 pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     // Caught from the start, so a signal while the lists load ends the session as it begins
@@ -50,7 +50,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         guesser,
         cache_dir: crate::hangman::resolve::cache_dir(args.no_cache),
     };
-    let mut session = Session::new(config)?;
+    let mut session = PlaySession::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.
     session.check()?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();

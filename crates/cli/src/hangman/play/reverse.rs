@@ -11,7 +11,7 @@ use lexicon::Lexicon;
 
 /// Where a reversed game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub enum ReversePhase {
     /// Waiting for the word length.
     AskLength,
     /// The computer asked this guess and waits for the answer (also once no word it knows
@@ -24,17 +24,17 @@ pub enum Phase {
     Over,
 }
 
-/// A game with the computer guessing.
-pub struct Reverse {
+/// A game with the roles reversed: the computer guesses, the player answers.
+pub struct ReverseRound {
     max_wrong: u32,
     game: Option<Game<Told>>,
     history: Vec<(Guess, Outcome)>,
     /// The phase.
-    pub phase: Phase,
+    pub phase: ReversePhase,
 }
 
 /// What the computer has in mind: how many words fit, and the first few.
-pub struct Candidates {
+pub struct WordsInMind {
     /// How many dictionary words fit the answers.
     pub count: usize,
     /// The first of them, alphabetically.
@@ -44,15 +44,15 @@ pub struct Candidates {
 /// How many candidate words to show at most.
 const SHOW: usize = 30;
 
-impl Reverse {
+impl ReverseRound {
     /// A game that starts by asking the length; lost by the computer on wrong guess number
     /// `max_wrong + 1`.
-    pub fn new(max_wrong: u32) -> Reverse {
-        Reverse {
+    pub fn new(max_wrong: u32) -> ReverseRound {
+        ReverseRound {
             max_wrong,
             game: None,
             history: Vec::new(),
-            phase: Phase::AskLength,
+            phase: ReversePhase::AskLength,
         }
     }
 
@@ -64,27 +64,28 @@ impl Reverse {
     /// The question to ask now.
     pub fn prompt(&self) -> String {
         match &self.phase {
-            Phase::AskLength => "Think of a word. How many letters has it?".to_string(),
-            Phase::Asking(Guess::Letter(l)) => format!(
+            ReversePhase::AskLength => "Think of a word. How many letters has it?".to_string(),
+            ReversePhase::Asking(Guess::Letter(l)) => format!(
                 "I guess {}. Where is it? Positions (2 5), a pattern (-{l}--{l}), or no.",
                 l.upper() as char
             ),
-            Phase::Asking(Guess::Word(w)) => {
+            ReversePhase::Asking(Guess::Word(w)) => {
                 format!("Is your word {}? yes or no.", w.to_ascii_uppercase())
             }
-            Phase::AskWord => format!(
+            ReversePhase::AskWord => format!(
                 "Your answers spell {}, a word I do not know. What was your word? \
                  (type it, or yes if it is {0}; u: undo your last answer)",
                 self.board_word().to_ascii_uppercase()
             ),
-            Phase::Over => String::new(),
+            ReversePhase::Over => String::new(),
         }
     }
 
     /// Whether the player won (once over): the computer ran out of guesses. The session's
     /// win counter counts the player's wins whichever side guesses.
     pub fn player_won(&self) -> bool {
-        self.phase == Phase::Over && self.state().is_some_and(|s| s.status() == Status::GameLost)
+        self.phase == ReversePhase::Over
+            && self.state().is_some_and(|s| s.status() == Status::GameLost)
     }
 
     /// One line on how the game ended.
@@ -118,11 +119,11 @@ impl Reverse {
         match state.status() {
             Status::KeepGuessing => None,
             Status::GameWon if !lexicon.contains(&self.board_word()) => {
-                self.phase = Phase::AskWord;
+                self.phase = ReversePhase::AskWord;
                 Some("That fills the board.".to_string())
             }
             _ => {
-                self.phase = Phase::Over;
+                self.phase = ReversePhase::Over;
                 Some(self.ending())
             }
         }
@@ -133,7 +134,7 @@ impl Reverse {
         match self.history.pop() {
             Some((guess, _)) => {
                 self.game = Some(self.rebuilt(self.history.len()));
-                self.phase = Phase::Asking(guess);
+                self.phase = ReversePhase::Asking(guess);
                 "Last answer undone.".to_string()
             }
             None => "There is no answer to undo.".to_string(),
@@ -144,7 +145,7 @@ impl Reverse {
     pub fn submit(&mut self, input: &str, strategy: &dyn Strategy, lexicon: &Lexicon) -> String {
         let input = input.trim();
         match self.phase.clone() {
-            Phase::AskLength => match input.parse::<usize>() {
+            ReversePhase::AskLength => match input.parse::<usize>() {
                 Ok(n) if (1..=lexicon::MAX_WORD_LEN).contains(&n) => {
                     self.game = Some(Game::new(Told::new(n), self.max_wrong));
                     self.advance(strategy, lexicon);
@@ -158,8 +159,10 @@ impl Reverse {
                     lexicon::MAX_WORD_LEN
                 ),
             },
-            Phase::Asking(_) | Phase::AskWord if is_undo(input) => self.undo(),
-            Phase::Asking(_) if input.eq_ignore_ascii_case("r") && !self.history.is_empty() => {
+            ReversePhase::Asking(_) | ReversePhase::AskWord if is_undo(input) => self.undo(),
+            ReversePhase::Asking(_)
+                if input.eq_ignore_ascii_case("r") && !self.history.is_empty() =>
+            {
                 let before = self.rebuilt(self.history.len() - 1);
                 let c = list(before.state(), lexicon);
                 format!(
@@ -168,7 +171,7 @@ impl Reverse {
                     words(&c)
                 )
             }
-            Phase::Asking(guess) => match self.parse_answer(&guess, input) {
+            ReversePhase::Asking(guess) => match self.parse_answer(&guess, input) {
                 Ok(answer) => {
                     let game = self.game.as_mut().expect("asking implies a game");
                     let before = game.state().clone();
@@ -192,11 +195,11 @@ impl Reverse {
                 }
                 Err(message) => message,
             },
-            Phase::AskWord => {
+            ReversePhase::AskWord => {
                 let board = self.board_word();
                 let word = input.to_ascii_lowercase();
                 if matches!(word.as_str(), "" | "y" | "yes") || word == board {
-                    self.phase = Phase::Over;
+                    self.phase = ReversePhase::Over;
                     let score = self.state().map_or(0, GameState::score);
                     format!(
                         "I got it: {}, a word I did not know. Score {score}.",
@@ -211,15 +214,15 @@ impl Reverse {
                     )
                 }
             }
-            Phase::Over => String::new(),
+            ReversePhase::Over => String::new(),
         }
     }
 
     /// The words that fit the answers so far.
-    pub fn candidates(&self, lexicon: &Lexicon) -> Candidates {
+    pub fn candidates(&self, lexicon: &Lexicon) -> WordsInMind {
         match self.state() {
             Some(state) => list(state, lexicon),
-            None => Candidates {
+            None => WordsInMind {
                 count: 0,
                 words: Vec::new(),
             },
@@ -244,7 +247,7 @@ impl Reverse {
         for (guess, outcome) in &self.history {
             player.learn(guess, *outcome);
         }
-        self.phase = Phase::Asking(player.choose(&state));
+        self.phase = ReversePhase::Asking(player.choose(&state));
         // So the next session's first guesses are instant; a failure costs only time.
         let _ = strategy.save_cache();
     }
@@ -318,10 +321,10 @@ fn candidates_of(state: &GameState, lexicon: &Lexicon) -> usize {
     candidates::consistent(lexicon.bucket(state.length()), state).len()
 }
 
-fn list(state: &GameState, lexicon: &Lexicon) -> Candidates {
+fn list(state: &GameState, lexicon: &Lexicon) -> WordsInMind {
     let bucket = lexicon.bucket(state.length());
     let cands = candidates::consistent(bucket, state);
-    Candidates {
+    WordsInMind {
         count: cands.len(),
         words: cands
             .iter()
@@ -332,7 +335,7 @@ fn list(state: &GameState, lexicon: &Lexicon) -> Candidates {
 }
 
 /// The shown words, with an ellipsis when there are more.
-pub(crate) fn words(c: &Candidates) -> String {
+pub(crate) fn words(c: &WordsInMind) -> String {
     let more = if c.count > c.words.len() { ", ..." } else { "" };
     format!("{}{more}", c.words.join(", "))
 }

@@ -9,8 +9,8 @@ use lexicon::Lexicon;
 
 use super::session::RefereeKind;
 
-/// A game in progress or just finished.
-pub struct Round {
+/// A game with the player guessing (against a referee), in progress or just finished.
+pub struct GuessRound {
     game: Game<Box<dyn Referee>>,
     kind: RefereeKind,
 }
@@ -44,10 +44,10 @@ impl Ending {
     }
 }
 
-impl Round {
+impl GuessRound {
     /// A new game refereed by `referee`, lost on wrong guess number `max_wrong + 1`.
-    pub(crate) fn new(referee: Box<dyn Referee>, kind: RefereeKind, max_wrong: u32) -> Round {
-        Round {
+    pub(crate) fn new(referee: Box<dyn Referee>, kind: RefereeKind, max_wrong: u32) -> GuessRound {
+        GuessRound {
             game: Game::new(referee, max_wrong),
             kind,
         }

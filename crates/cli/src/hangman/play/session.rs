@@ -10,8 +10,8 @@ use lexicon::Lexicon;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::reverse::Reverse;
-use super::round::Round;
+use super::reverse::ReverseRound;
+use super::round::GuessRound;
 use super::secrets::{Difficulty, Secrets};
 
 pub use hangman::referee::RefereeKind;
@@ -109,7 +109,7 @@ impl std::fmt::Display for Stats {
 }
 
 /// A session: options, randomness, statistics and, in reversed roles, the strategy.
-pub struct Session {
+pub struct PlaySession {
     /// The options.
     pub(crate) config: Config,
     /// Session statistics.
@@ -119,9 +119,9 @@ pub struct Session {
     secrets: Secrets,
 }
 
-impl Session {
+impl PlaySession {
     /// A session; builds the guessing strategy when roles are reversed.
-    pub fn new(config: Config) -> anyhow::Result<Session> {
+    pub fn new(config: Config) -> anyhow::Result<PlaySession> {
         let strategy = match config.guesser {
             Some(info) => {
                 let settings = Settings {
@@ -139,7 +139,7 @@ impl Session {
             config.common.as_deref().unwrap_or(&config.lexicon),
             config.difficulty,
         );
-        Ok(Session {
+        Ok(PlaySession {
             secrets,
             rng: Pcg64::seed_from_u64(config.seed),
             config,
@@ -192,7 +192,7 @@ impl Session {
         ))
     }
 
-    /// Sets up a game as [`Session::new_round`] would, without using up randomness: an
+    /// Sets up a game as [`PlaySession::new_round`] would, without using up randomness: an
     /// error here (no words of the length, a referee not available) is a bad option.
     pub(crate) fn check(&mut self) -> anyhow::Result<()> {
         if self.reversed() {
@@ -211,7 +211,7 @@ impl Session {
     }
 
     /// A new game with the player guessing.
-    pub fn new_round(&mut self) -> anyhow::Result<Round> {
+    pub fn new_round(&mut self) -> anyhow::Result<GuessRound> {
         let mut rng = self.rng.clone();
         let length = self.next_length(&mut rng)?;
         self.rng = rng;
@@ -223,11 +223,11 @@ impl Session {
             length,
             &mut self.rng,
         )?;
-        Ok(Round::new(referee, self.config.referee, max_wrong))
+        Ok(GuessRound::new(referee, self.config.referee, max_wrong))
     }
 
     /// A new game with the computer guessing; the player gives the length next.
-    pub(crate) fn new_reverse(&self) -> Reverse {
-        Reverse::new(self.config.max_wrong())
+    pub(crate) fn new_reverse(&self) -> ReverseRound {
+        ReverseRound::new(self.config.max_wrong())
     }
 }

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{HangmanApp, PlayMode};
 use super::look::HangmanPalette;
-use super::reverse::Phase;
+use super::reverse::ReversePhase;
 use crate::terminal::frame::Tone;
 
 /// The largest area the UI spreads over; a larger terminal shows it centred.
@@ -101,7 +101,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &HangmanApp) {
     );
 
     let prompt = match &app.mode {
-        PlayMode::Reverse(r) if r.phase == Phase::AskLength => "length> ",
+        PlayMode::Reverse(r) if r.phase == ReversePhase::AskLength => "length> ",
         PlayMode::Reverse(_) => "answer> ",
         PlayMode::Guess(_) if app.typing_word => "word> ",
         PlayMode::Guess(_) => "guess> ",
