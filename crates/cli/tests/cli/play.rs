@@ -501,11 +501,28 @@ fn tui_lost_then_play_again() {
 }
 
 #[test]
-fn tui_too_small_terminal_shows_a_message() {
-    let app = tui_app(6);
+fn tui_too_small_terminal_shows_a_message_and_esc_quits() {
+    let mut app = tui_app(6);
+    app.fit(40, 10);
     let screen = render(&app, 40, 10);
     assert!(screen.contains("The terminal is too"), "{screen}");
     assert!(!screen.contains("guess>"));
+    // Unwrapped: the notice wraps at the terminal's width.
+    let notice = screen
+        .replace(['"', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        notice.contains("hangman needs 64x20. Esc quits;"),
+        "{screen}"
+    );
+    app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))
+        .unwrap();
+    assert!(
+        app.quit,
+        "Esc quits at once on a terminal too small for the game"
+    );
 }
 
 #[test]

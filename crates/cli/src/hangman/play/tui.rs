@@ -15,7 +15,7 @@ use crate::terminal::frame::{self, Screen, Tone};
 impl Screen for HangmanApp {
     const NAME: &'static str = "hangman";
     const MIN_SIZE: (u16, u16) = (MIN_WIDTH, MIN_HEIGHT);
-    const SMALL_NOTE: &'static str = "Keys other than Esc are ignored meanwhile.";
+    const SMALL_NOTE: &'static str = "Esc quits; other keys are ignored meanwhile.";
 
     fn fit(&mut self, width: u16, height: u16) {
         HangmanApp::fit(self, width, height);
