@@ -140,15 +140,16 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
     }
 }
 
-/// Every eighth word of the shipped held-out set (SCOWL words absent from words.txt, see
-/// `data/outside/README.md`): 206 words of 3 to 18 letters, a fixed sample.
+/// Every second word of the held-out test set of common words (SCOWL words absent from
+/// words.txt, kept if wordfreq counts them common; see `data/outside/README.md`): 183 words
+/// of 3 to 17 letters, a fixed sample of the part never tuned on.
 fn held_out_sample() -> Vec<String> {
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/outside/scowl-outside.txt");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/outside/common-test.txt");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .step_by(8)
+        .step_by(2)
         .map(str::to_string)
         .collect()
 }
@@ -156,14 +157,15 @@ fn held_out_sample() -> Vec<String> {
 /// With six lives and the model trained on words.txt (which holds none of the test words),
 /// `mixed` wins at least the floor below of the fixed sample of held-out words, and
 /// `letters` more; the floors sit a few games under the figures measured when they were set
-/// (`mixed` 62.6 %, `letters` 75.2 % of 206), so a change that loses games fails.
+/// (`mixed` 84 and `letters` 102 of 183: 45.9 % and 55.7 %), so a change that loses games
+/// fails.
 #[test]
 fn held_out_words_are_won_above_the_floor() {
     let Some(words_txt) = common::challenge().map(Arc::new) else {
         return;
     };
     let test = held_out_sample();
-    assert_eq!(test.len(), 206);
+    assert_eq!(test.len(), 183);
     assert!(test.iter().all(|w| !words_txt.contains(w)), "held out");
     let model = Arc::new(LetterModel::train(
         Arc::clone(&words_txt),
@@ -176,6 +178,6 @@ fn held_out_words_are_won_above_the_floor() {
     };
     let (letters, mixed) = (play("letters"), play("mixed"));
     eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
-    assert!(mixed.all.win_percent >= 60.0, "mixed {:?}", mixed.all);
-    assert!(letters.all.win_percent >= 72.0, "letters {:?}", letters.all);
+    assert!(mixed.all.win_percent >= 43.0, "mixed {:?}", mixed.all);
+    assert!(letters.all.win_percent >= 53.0, "letters {:?}", letters.all);
 }
