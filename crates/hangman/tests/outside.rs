@@ -140,6 +140,23 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
     }
 }
 
+/// `letters` and `mixed` with six lives on `test`, both playing one letter model trained on
+/// `words_txt` with the default weights.
+fn letters_and_mixed(words_txt: &Arc<Lexicon>, test: &[String]) -> (WinSummary, WinSummary) {
+    let model = Arc::new(LetterModel::train(
+        Arc::clone(words_txt),
+        Weights::default(),
+    ));
+    let play = |name: &str| {
+        let strategy =
+            strategy::build_with_model(name, Arc::clone(words_txt), &settings(5), &model).unwrap();
+        win_summary(strategy.as_ref(), test, 5)
+    };
+    let (letters, mixed) = (play("letters"), play("mixed"));
+    eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
+    (letters, mixed)
+}
+
 /// Every second word of the held-out test set of common words (SCOWL words absent from
 /// words.txt, kept if wordfreq counts them common; see `data/outside/README.md`): 183 words
 /// of 3 to 17 letters, a fixed sample of the part never tuned on.
@@ -167,17 +184,7 @@ fn held_out_words_are_won_above_the_floor() {
     let test = held_out_sample();
     assert_eq!(test.len(), 183);
     assert!(test.iter().all(|w| !words_txt.contains(w)), "held out");
-    let model = Arc::new(LetterModel::train(
-        Arc::clone(&words_txt),
-        Weights::default(),
-    ));
-    let play = |name: &str| {
-        let strategy =
-            strategy::build_with_model(name, Arc::clone(&words_txt), &settings(5), &model).unwrap();
-        win_summary(strategy.as_ref(), &test, 5)
-    };
-    let (letters, mixed) = (play("letters"), play("mixed"));
-    eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
+    let (letters, mixed) = letters_and_mixed(&words_txt, &test);
     assert!(mixed.all.win_percent >= 42.0, "mixed {:?}", mixed.all);
     assert!(letters.all.win_percent >= 58.0, "letters {:?}", letters.all);
 }
@@ -230,17 +237,7 @@ fn whole_common_test_part_is_won_above_the_floor() {
         return;
     };
     let test = common_set("test");
-    let model = Arc::new(LetterModel::train(
-        Arc::clone(&words_txt),
-        Weights::default(),
-    ));
-    let play = |name: &str| {
-        let strategy =
-            strategy::build_with_model(name, Arc::clone(&words_txt), &settings(5), &model).unwrap();
-        win_summary(strategy.as_ref(), &test, 5)
-    };
-    let (letters, mixed) = (play("letters"), play("mixed"));
-    eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
+    let (letters, mixed) = letters_and_mixed(&words_txt, &test);
     assert!(mixed.all.win_percent >= 46.5, "mixed {:?}", mixed.all);
     assert!(letters.all.win_percent >= 62.5, "letters {:?}", letters.all);
 }
