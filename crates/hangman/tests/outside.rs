@@ -140,15 +140,33 @@ fn letters_and_mixed_repeat_for_any_thread_count() {
     }
 }
 
-/// Every eighth word of the shipped held-out set (SCOWL words absent from words.txt, see
-/// `data/outside/README.md`): 206 words of 3 to 18 letters, a fixed sample.
+/// `letters` and `mixed` with six lives on `test`, both playing one letter model trained on
+/// `words_txt` with the default weights.
+fn letters_and_mixed(words_txt: &Arc<Lexicon>, test: &[String]) -> (WinSummary, WinSummary) {
+    let model = Arc::new(LetterModel::train(
+        Arc::clone(words_txt),
+        Weights::default(),
+    ));
+    let play = |name: &str| {
+        let strategy =
+            strategy::build_with_model(name, Arc::clone(words_txt), &settings(5), &model).unwrap();
+        win_summary(strategy.as_ref(), test, 5)
+    };
+    let (letters, mixed) = (play("letters"), play("mixed"));
+    eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
+    (letters, mixed)
+}
+
+/// Every second word of the held-out test set of common words (SCOWL words absent from
+/// words.txt, kept if wordfreq counts them common; see `data/outside/README.md`): 183 words
+/// of 3 to 17 letters, a fixed sample of the part never tuned on.
 fn held_out_sample() -> Vec<String> {
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/outside/scowl-outside.txt");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/outside/common-test.txt");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .step_by(8)
+        .step_by(2)
         .map(str::to_string)
         .collect()
 }
@@ -156,26 +174,70 @@ fn held_out_sample() -> Vec<String> {
 /// With six lives and the model trained on words.txt (which holds none of the test words),
 /// `mixed` wins at least the floor below of the fixed sample of held-out words, and
 /// `letters` more; the floors sit a few games under the figures measured when they were set
-/// (`mixed` 62.6 %, `letters` 75.2 % of 206), so a change that loses games fails.
+/// (`mixed` 82 and `letters` 113 of 183: 44.8 % and 61.7 %), so a change that loses games
+/// fails.
 #[test]
 fn held_out_words_are_won_above_the_floor() {
     let Some(words_txt) = common::challenge().map(Arc::new) else {
         return;
     };
     let test = held_out_sample();
-    assert_eq!(test.len(), 206);
+    assert_eq!(test.len(), 183);
     assert!(test.iter().all(|w| !words_txt.contains(w)), "held out");
-    let model = Arc::new(LetterModel::train(
-        Arc::clone(&words_txt),
-        Weights::default(),
-    ));
-    let play = |name: &str| {
-        let strategy =
-            strategy::build_with_model(name, Arc::clone(&words_txt), &settings(5), &model).unwrap();
-        win_summary(strategy.as_ref(), &test, 5)
+    let (letters, mixed) = letters_and_mixed(&words_txt, &test);
+    assert!(mixed.all.win_percent >= 42.0, "mixed {:?}", mixed.all);
+    assert!(letters.all.win_percent >= 58.0, "letters {:?}", letters.all);
+}
+
+/// The lines of a held-out set of common words (`data/outside/common-*.txt`).
+fn common_set(part: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("data/outside/common-{part}.txt"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The two parts of the common held-out set are sorted, share no word, hold only words of
+/// 3 letters a-z or more, and none of words.txt: what `scripts/outside-common.py` writes.
+#[test]
+fn common_held_out_parts_are_disjoint_and_outside_the_list() {
+    let Some(words_txt) = common::challenge() else {
+        return;
     };
-    let (letters, mixed) = (play("letters"), play("mixed"));
-    eprintln!("letters {:?}\nmixed {:?}", letters.all, mixed.all);
-    assert!(mixed.all.win_percent >= 60.0, "mixed {:?}", mixed.all);
-    assert!(letters.all.win_percent >= 72.0, "letters {:?}", letters.all);
+    let (dev, test) = (common_set("dev"), common_set("test"));
+    assert_eq!((dev.len(), test.len()), (395, 365));
+    for part in [&dev, &test] {
+        assert!(part.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+        assert!(
+            part.iter()
+                .all(|w| w.len() >= 3 && w.bytes().all(|b| b.is_ascii_lowercase())),
+            "3 letters a-z or more"
+        );
+        assert!(
+            part.iter().all(|w| !words_txt.contains(w)),
+            "outside the list"
+        );
+    }
+    assert!(
+        dev.iter().all(|w| test.binary_search(w).is_err()),
+        "disjoint"
+    );
+}
+
+/// The whole test part (365 words), in release: the win rates sit a few games above the
+/// floors (measured `letters` 236 and `mixed` 177 games: 64.7 % and 48.5 %; `hangman holdout
+/// ../shared/data/words.txt --test crates/hangman/data/outside/common-test.txt --no-fit`).
+#[test]
+#[ignore = "release: the whole held-out test part"]
+fn whole_common_test_part_is_won_above_the_floor() {
+    let Some(words_txt) = common::challenge().map(Arc::new) else {
+        return;
+    };
+    let test = common_set("test");
+    let (letters, mixed) = letters_and_mixed(&words_txt, &test);
+    assert!(mixed.all.win_percent >= 46.5, "mixed {:?}", mixed.all);
+    assert!(letters.all.win_percent >= 62.5, "letters {:?}", letters.all);
 }

@@ -40,7 +40,9 @@ impl Default for Weights {
     /// Fitted on `words.txt` less the 1,000 words `hangman holdout` holds out with seed 1
     /// (`hangman holdout ../shared/data/words.txt --seed 1 --format json` prints them), so
     /// that held-out run never saw its test words. Long windows (8 symbols and more) carry
-    /// the windows' view; the completions carry most of the odds.
+    /// the windows' view; the completions carry most of the odds. The beam is 100, not the
+    /// 3,000 these were fitted with: a fifth of the CPU per game for 0.6 % fewer held-out
+    /// wins (`docs/outside.md`, "CPU per game").
     fn default() -> Weights {
         Weights {
             windows: [
@@ -54,7 +56,7 @@ impl Default for Weights {
             completions: 0.8375,
             order: 6,
             discount: 0.55,
-            beam: 3000,
+            beam: 100,
         }
     }
 }
