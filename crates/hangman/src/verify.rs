@@ -110,6 +110,27 @@ impl Words {
         parts.into_iter().collect()
     }
 
+    /// Part number `i` (in ascending mask order) of `family` split by letter `g`, with
+    /// its mask; `None` if there are not that many parts. Builds that part alone: the
+    /// referee's strategy keeps one part per letter.
+    fn part(&self, family: &[u32], g: usize, i: usize) -> Option<(u32, Vec<u32>)> {
+        // The distinct masks, sorted (a family has few parts per letter).
+        let mut distinct: Vec<u32> = Vec::new();
+        for &w in family {
+            let m = self.masks[w as usize][g];
+            if let Err(at) = distinct.binary_search(&m) {
+                distinct.insert(at, m);
+            }
+        }
+        let mask = *distinct.get(i)?;
+        let part = family
+            .iter()
+            .copied()
+            .filter(|&w| self.masks[w as usize][g] == mask)
+            .collect();
+        Some((mask, part))
+    }
+
     /// The letters of word `w` (bits 0..26).
     fn letters(&self, w: u32) -> u32 {
         let m = &self.masks[w as usize];
@@ -268,14 +289,13 @@ fn referee(
             let mut chosen = Vec::new();
             for g in (0..26).filter(|g| split >> g & 1 == 1) {
                 let i: usize = tokens.number("a part index")?;
-                let mut parts = words.parts(family, g);
-                if i >= parts.len() {
+                let Some(part) = words.part(family, g, i) else {
                     return flaw(format!(
                         "part {i} after letter {} does not exist",
                         (b'a' + g as u8) as char
                     ));
-                }
-                chosen.push(parts.swap_remove(i));
+                };
+                chosen.push(part);
             }
             for (mask, part) in chosen {
                 referee(
