@@ -36,6 +36,9 @@ pub struct Verified {
     pub upper: u32,
     /// Words in the referee's sub-family (the bucket's size when it is the whole bucket).
     pub family: usize,
+    /// The bounds the solver reported when it wrote the certificate (the optional header
+    /// line `solver L U`), informational: under a time limit the file may prove less.
+    pub solver: Option<(u32, u32)>,
     /// Strategy nodes checked (both sides).
     pub nodes: u64,
 }
@@ -44,6 +47,25 @@ pub struct Verified {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct Flaw(pub String);
+
+/// The text of a certificate file: gzip-compressed (as `hangman solve --certificate`
+/// writes it, `length-L.cert.gz`) or plain text.
+///
+/// # Errors
+///
+/// A [`Flaw`] if the data is neither valid gzip of UTF-8 text nor UTF-8 text.
+pub fn decode(bytes: &[u8]) -> Result<String, Flaw> {
+    use std::io::Read as _;
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes)
+            .read_to_string(&mut text)
+            .map_err(|e| Flaw(format!("not a readable gzip file of text: {e}")))?;
+        Ok(text)
+    } else {
+        String::from_utf8(bytes.to_vec()).map_err(|_| Flaw("not UTF-8 text".into()))
+    }
+}
 
 fn flaw<T>(message: impl Into<String>) -> Result<T, Flaw> {
     Err(Flaw(message.into()))
@@ -86,6 +108,27 @@ impl Words {
             parts.entry(self.masks[w as usize][g]).or_default().push(w);
         }
         parts.into_iter().collect()
+    }
+
+    /// Part number `i` (in ascending mask order) of `family` split by letter `g`, with
+    /// its mask; `None` if there are not that many parts. Builds that part alone: the
+    /// referee's strategy keeps one part per letter.
+    fn part(&self, family: &[u32], g: usize, i: usize) -> Option<(u32, Vec<u32>)> {
+        // The distinct masks, sorted (a family has few parts per letter).
+        let mut distinct: Vec<u32> = Vec::new();
+        for &w in family {
+            let m = self.masks[w as usize][g];
+            if let Err(at) = distinct.binary_search(&m) {
+                distinct.insert(at, m);
+            }
+        }
+        let mask = *distinct.get(i)?;
+        let part = family
+            .iter()
+            .copied()
+            .filter(|&w| self.masks[w as usize][g] == mask)
+            .collect();
+        Some((mask, part))
     }
 
     /// The letters of word `w` (bits 0..26).
@@ -246,14 +289,13 @@ fn referee(
             let mut chosen = Vec::new();
             for g in (0..26).filter(|g| split >> g & 1 == 1) {
                 let i: usize = tokens.number("a part index")?;
-                let mut parts = words.parts(family, g);
-                if i >= parts.len() {
+                let Some(part) = words.part(family, g, i) else {
                     return flaw(format!(
                         "part {i} after letter {} does not exist",
                         (b'a' + g as u8) as char
                     ));
-                }
-                chosen.push(parts.swap_remove(i));
+                };
+                chosen.push(part);
             }
             for (mask, part) in chosen {
                 referee(
@@ -319,6 +361,14 @@ pub fn verify(text: &str, bucket: &Bucket) -> Result<Verified, Flaw> {
             "the certificate's words differ from the dictionary's (digest {digest}, the dictionary's {ours})"
         ));
     }
+    let solver = match header.iter.peek() {
+        Some(&"solver") => {
+            header.expect("solver")?;
+            let lower = header.number("the solver's lower bound")?;
+            Some((lower, header.number("the solver's upper bound")?))
+        }
+        _ => None,
+    };
     let words = Words {
         masks: (0..bucket.len()).map(|i| masks(bucket.word(i))).collect(),
     };
@@ -397,6 +447,7 @@ pub fn verify(text: &str, bucket: &Bucket) -> Result<Verified, Flaw> {
         upper,
         family: family.len(),
         nodes,
+        solver,
     })
 }
 

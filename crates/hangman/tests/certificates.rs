@@ -138,3 +138,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn compressed_certificates_decode_and_a_late_proof_is_still_valid() {
+    let lex = hard();
+    let bucket = lex.bucket(3);
+    let progress = Progress::new(3, bucket.len());
+    let s = solve::solve_length(bucket, &SolveOptions::default(), None, &progress);
+    let (lower, upper) = (s.misses.lower, s.misses.upper);
+    let witness = s.witness.as_ref();
+    let c = solve::certify(
+        bucket,
+        "test",
+        lower,
+        upper,
+        witness,
+        &SolveOptions::default(),
+    );
+    let bytes = c.compressed();
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b]);
+    assert_eq!(verify::decode(&bytes).unwrap(), c.text);
+    assert_eq!(verify::decode(c.text.as_bytes()).unwrap(), c.text);
+    assert!(verify::decode(&bytes[..bytes.len() / 2]).is_err());
+    assert_eq!(
+        verify::verify(&c.text, bucket).unwrap().solver,
+        Some((lower, upper))
+    );
+    // No time left for the proofs: greedy trees and cheap bounds, still valid, never
+    // claiming more than the search proved, and the file says what the search proved.
+    let late = SolveOptions {
+        deadline: Some(std::time::Instant::now()),
+        ..SolveOptions::default()
+    };
+    let c = solve::certify(bucket, "test", lower, upper, witness, &late);
+    let v = verify::verify(&c.text, bucket).unwrap();
+    assert_eq!((v.lower, v.upper), (c.lower, c.upper));
+    assert_eq!(v.solver, Some((lower, upper)));
+    assert!(c.upper >= upper && c.lower <= lower);
+    assert!(c.lower > 0, "the cheap bound at least");
+}

@@ -14,7 +14,7 @@ use crate::error::usage;
 /// Arguments of `hangman verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The folder of certificates (`length-L.cert` files) that `hangman solve --certificate`
+    /// The folder of certificates (`length-L.cert.gz` or `length-L.cert` files) that `hangman solve --certificate`
     /// wrote.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
@@ -38,8 +38,9 @@ fn certificates(dir: &Path) -> anyhow::Result<Vec<(usize, PathBuf)>> {
             .with_context(|| format!("cannot read {}", dir.display()))?
             .path();
         let length = path.file_name().and_then(|n| n.to_str()).and_then(|n| {
-            n.strip_prefix("length-")?
-                .strip_suffix(".cert")?
+            let n = n.strip_prefix("length-")?;
+            n.strip_suffix(".cert.gz")
+                .or_else(|| n.strip_suffix(".cert"))?
                 .parse()
                 .ok()
         });
@@ -50,7 +51,7 @@ fn certificates(dir: &Path) -> anyhow::Result<Vec<(usize, PathBuf)>> {
     files.sort();
     if files.is_empty() {
         return Err(usage(format!(
-            "{} holds no certificate (length-L.cert files)",
+            "{} holds no certificate (length-L.cert.gz or length-L.cert files)",
             dir.display()
         )));
     }
@@ -67,10 +68,12 @@ pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
     );
     let mut flaws = 0;
     for (length, path) in files {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let start = Instant::now();
-        match hangman::verify::verify(&text, dict.lexicon.bucket(length)) {
+        let checked = hangman::verify::decode(&bytes)
+            .and_then(|text| hangman::verify::verify(&text, dict.lexicon.bucket(length)));
+        match checked {
             Ok(v) => {
                 let value = if v.lower == v.upper {
                     format!("M = {}", v.lower)
@@ -82,8 +85,15 @@ pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
                 } else {
                     format!("a sub-family of {} words", v.family)
                 };
+                // Under a time limit the file may prove less than the search did.
+                let solver = match v.solver {
+                    Some((lo, hi)) if (lo, hi) != (v.lower, v.upper) => {
+                        format!("; the solver reported {lo}..{hi}")
+                    }
+                    _ => String::new(),
+                };
                 println!(
-                    "length {length:>2}: {value:<14} proven ({} words; lower bound on {family}; {} strategy nodes checked in {:.2} s)",
+                    "length {length:>2}: {value:<14} proven ({} words; lower bound on {family}; {} strategy nodes checked in {:.2} s{solver})",
                     v.words,
                     v.nodes,
                     start.elapsed().as_secs_f64()

@@ -323,6 +323,38 @@ fn a_closed_stdout_is_a_quiet_success() {
     }
 }
 
+/// `hangman solve --format csv | head -1` on a length that takes minutes: the closed pipe
+/// is noticed while the search runs, not at the next row, and the exit is quiet.
+#[cfg(unix)]
+#[test]
+fn a_pipe_closed_after_the_header_stops_the_search() {
+    use std::io::{BufRead, Read};
+    use std::time::{Duration, Instant};
+    let (mut child, mut stderr) = running(&["--length", "5", "--format", "csv"]);
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut header = String::new();
+    stdout.read_line(&mut header).unwrap();
+    assert!(header.starts_with("length,words,"), "{header}");
+    drop(stdout);
+    // Without the watch, the search would go on to length 5's first letters (minutes).
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running 60 s after its stdout was closed");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    assert!(status.success(), "{rest}");
+    assert!(!rest.contains("error"), "{rest}");
+    assert!(!rest.contains("interrupted"), "{rest}");
+}
+
 #[test]
 fn help_explains_the_output_marks() {
     cargo_bin_cmd!("hangman")
@@ -350,10 +382,14 @@ fn certificates_are_written_and_verified_and_a_tampered_one_is_rejected() {
         .success()
         .stdout(predicate::str::contains("length  2: M = 4"))
         .stdout(predicate::str::contains("length  3: M = 8"));
-    // A claimed value off by one is a flaw: exit 1.
-    let path = certs.join("length-3.cert");
-    let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&path, text.replace("upper 8\n", "upper 7\n")).unwrap();
+    // A claimed value off by one is a flaw: exit 1. The files are gzip-compressed; the
+    // tampered one is written back as plain text, which verify reads too.
+    let path = certs.join("length-3.cert.gz");
+    let text = hangman::verify::decode(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(text.contains("upper 8\n"), "{text}");
+    std::fs::remove_file(&path).unwrap();
+    let plain = certs.join("length-3.cert");
+    std::fs::write(&plain, text.replace("upper 8\n", "upper 7\n")).unwrap();
     cargo_bin_cmd!("hangman")
         .args(["verify", certs.to_str().unwrap(), dict_path])
         .assert()

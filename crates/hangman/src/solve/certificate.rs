@@ -96,6 +96,21 @@ fn guesser_node(
     if out.len() >= MAX_PROOF_NODES {
         return Err(ProofError::TooLarge);
     }
+    let letter = proven_letter(solver, family, allowed)?.ok_or(ProofError::NoStrategy)?;
+    out.push(letter.lower() as char);
+    for (mask, part) in candidates::partition(bucket, family, letter) {
+        guesser_node(solver, bucket, &part, allowed - u32::from(mask == 0), out)?;
+    }
+    Ok(())
+}
+
+/// A letter after which the referee cannot force more than `allowed` misses from
+/// `family`, as the solver proves it (`None`: there is none).
+fn proven_letter(
+    solver: &Solver<'_>,
+    family: &[u32],
+    allowed: u32,
+) -> Result<Option<Letter>, Aborted> {
     let node = solver.root(family);
     // Letters to try: the table's refutation, then those fewest words lack.
     let misses = solver.words.misses(family, node.split);
@@ -104,14 +119,40 @@ fn guesser_node(
     for g in letters {
         let letter = Letter::from_index(g as u8).expect("a letter index");
         if !solver.after_letter_at_least(family, letter, allowed + 1)? {
-            out.push(letter.lower() as char);
-            for (mask, part) in candidates::partition(bucket, family, letter) {
-                guesser_node(solver, bucket, &part, allowed - u32::from(mask == 0), out)?;
-            }
-            return Ok(());
+            return Ok(Some(letter));
         }
     }
-    Err(ProofError::NoStrategy)
+    Ok(None)
+}
+
+/// The best guesser's tree the solver finds within its limits: at each family a letter
+/// proven to hold the referee to `allowed` misses, and where that proof does not finish
+/// (time limit, size cap) the greedy guesser's subtree. Written in preorder; returns its
+/// most misses, which is what the tree proves (`allowed` when every proof finished).
+fn best_guesser_node(
+    solver: &Solver<'_>,
+    bucket: &Bucket,
+    family: &[u32],
+    allowed: u32,
+    out: &mut String,
+) -> u32 {
+    if family.len() <= 1 {
+        return 0;
+    }
+    if out.len() < MAX_PROOF_NODES
+        && let Ok(Some(letter)) = proven_letter(solver, family, allowed)
+    {
+        out.push(letter.lower() as char);
+        return candidates::partition(bucket, family, letter)
+            .into_iter()
+            .map(|(mask, part)| {
+                let miss = u32::from(mask == 0);
+                miss + best_guesser_node(solver, bucket, &part, allowed.saturating_sub(miss), out)
+            })
+            .max()
+            .unwrap_or(0);
+    }
+    greedy_node(solver, bucket, family, out)
 }
 
 /// The greedy guesser's tree from `family` (a forced move, else the splitting letter fewest
@@ -243,6 +284,22 @@ fn referee_node(
     Ok(())
 }
 
+/// The root's cheap lower bound as a certificate's lower side (a hitting-set claim at the
+/// whole bucket), for when no stronger proof finished: no deadline, a small node budget.
+fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
+    let options = SolveOptions {
+        max_nodes: 100_000,
+        ..SolveOptions::default()
+    };
+    let solver = Solver::new(bucket, options.clone());
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let lo = solver.bounds(&family).0;
+    match referee_proof(bucket, None, lo, &options) {
+        Ok(tokens) if lo > 0 => (lo, None, tokens),
+        _ => (0, None, String::new()),
+    }
+}
+
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
 #[derive(Clone, Debug)]
@@ -253,6 +310,18 @@ pub struct Certificate {
     pub lower: u32,
     /// The upper bound it proves.
     pub upper: u32,
+}
+
+impl Certificate {
+    /// The file form: the text, gzip-compressed (the strategies' letters and part indices
+    /// repeat a lot: about a tenth of the text). [`crate::verify::decode`] reads it back.
+    pub fn compressed(&self) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(self.text.as_bytes())
+            .and_then(|()| gz.finish())
+            .expect("writing to memory cannot fail")
+    }
 }
 
 /// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with
@@ -268,16 +337,15 @@ pub fn certify(
     witness: Option<&Witness>,
     options: &SolveOptions,
 ) -> Certificate {
-    let (upper, guesser) = match guesser_proof(bucket, upper, options) {
-        Ok(tree) => (upper, tree),
-        Err(_) => {
-            // The greedy guesser's tree needs no search: its worst case is the bound.
-            let solver = Solver::new(bucket, SolveOptions::default());
-            let family: Vec<u32> = (0..bucket.len() as u32).collect();
-            let mut tree = String::new();
-            let worst = greedy_node(&solver, bucket, &family, &mut tree);
-            (worst, tree)
-        }
+    let searched = (lower, upper);
+    // Proven subtrees where the search finishes in time, greedy ones elsewhere (the greedy
+    // tree needs no search): the tree's worst case is the bound it proves.
+    let (upper, guesser) = {
+        let solver = Solver::new(bucket, options.clone());
+        let family: Vec<u32> = (0..bucket.len() as u32).collect();
+        let mut tree = String::new();
+        let worst = best_guesser_node(&solver, bucket, &family, upper, &mut tree);
+        (worst, tree)
     };
     // The witness proves its own value; the whole bucket proves the rest.
     let from_witness = witness.map_or(0, |w| w.value);
@@ -298,12 +366,18 @@ pub fn certify(
             },
         }
     };
+    let (lower, sub, referee) = match lower {
+        0 => cheap_lower(bucket),
+        _ => (lower, sub, referee),
+    };
     let mut text = String::new();
     let _ = writeln!(text, "wordplay-hangman-certificate 1");
     let _ = writeln!(text, "dictionary {dictionary}");
     let _ = writeln!(text, "length {}", bucket.length());
     let _ = writeln!(text, "words {}", bucket.len());
     let _ = writeln!(text, "digest {:016x}", bucket_digest(bucket));
+    // Informational: the bounds the search proved; the sections below prove theirs.
+    let _ = writeln!(text, "solver {} {}", searched.0, searched.1);
     let _ = writeln!(text, "upper {upper}");
     for line in guesser.as_bytes().chunks(80) {
         text.push_str(std::str::from_utf8(line).expect("letters are ASCII"));

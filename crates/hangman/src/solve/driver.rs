@@ -448,6 +448,14 @@ fn solve(
 
 /// The optimal first letters from `family` of value `m`, and whether every letter was
 /// settled before the caller's limits stopped the search.
+///
+/// Cheap proofs first, for every letter: a letter in every word is optimal; a letter whose
+/// miss part the greedy guesser holds below `m` is optimal; a letter whose miss part holds
+/// the root's witness of value `m` is not. The letters left get full tests, round-robin
+/// with a node budget that grows fourfold, so one hard letter does not hold up the easy
+/// ones (the table keeps what each round proved). After the first, small round, the
+/// letters still open look for a witness of value `m` within their miss parts (the
+/// referee's natural answer), which settles them as not optimal.
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -472,25 +480,62 @@ fn first_letters(
     progress
         .letters_total
         .store(letters.len(), Ordering::Relaxed);
-    let mut best = Vec::new();
+    let mut settled: Vec<(Letter, Option<bool>)> = Vec::new();
+    let mut done = 0u32;
     let mut miss = Vec::new();
-    for (i, letter) in letters.iter().enumerate() {
+    for letter in letters.iter() {
         let optimal = if node.required & letter.bit() != 0 {
             // No word lacks it: no miss part, and the hit parts are worth at most m.
-            true
+            Some(true)
         } else if outside(letter) {
-            false
+            Some(false)
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
-            match run_test(solver, &miss, m, 0, options, progress) {
-                Outcome::Done(reaches) => !reaches,
-                _ => return (best, false),
+            let (lo, hi) = solver.bounds(&miss);
+            if hi.min(solver.greedy_upper(&miss)) < m {
+                Some(true)
+            } else if lo >= m {
+                Some(false)
+            } else {
+                None
             }
         };
-        if optimal {
-            best.push(Letter::to_string(&letter));
-        }
-        progress.letters_done.store(i as u32 + 1, Ordering::Relaxed);
+        done += u32::from(optimal.is_some());
+        progress.letters_done.store(done, Ordering::Relaxed);
+        settled.push((letter, optimal));
     }
-    (best, true)
+    let mut budget = FIRST_BUDGET;
+    while settled.iter().any(|(_, s)| s.is_none()) {
+        if budget == FIRST_BUDGET * 4 {
+            // The letters a small search did not settle: look for a witness of value `m`
+            // in their miss parts (seconds at most per letter, so only for these).
+            for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+                solver.words.miss_part(family, letter.index(), &mut miss);
+                let deadline = options.deadline;
+                if witness::witness_within(bucket, &miss, m, deadline, &options.stop).is_some() {
+                    *optimal = Some(false);
+                    done += 1;
+                    progress.letters_done.store(done, Ordering::Relaxed);
+                }
+            }
+        }
+        for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+            solver.words.miss_part(family, letter.index(), &mut miss);
+            match run_test(solver, &miss, m, budget, options, progress) {
+                Outcome::Done(reaches) => {
+                    *optimal = Some(!reaches);
+                    done += 1;
+                    progress.letters_done.store(done, Ordering::Relaxed);
+                }
+                Outcome::OutOfBudget => {}
+                Outcome::Stopped => {
+                    let best = settled.iter().filter(|(_, s)| *s == Some(true));
+                    return (best.map(|(l, _)| Letter::to_string(l)).collect(), false);
+                }
+            }
+        }
+        budget = budget.saturating_mul(4);
+    }
+    let best = settled.iter().filter(|(_, s)| *s == Some(true));
+    (best.map(|(l, _)| Letter::to_string(l)).collect(), true)
 }

@@ -66,6 +66,37 @@ pub fn best_witness(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> Option<Witness> {
+    search(bucket, deadline, stop, u32::MAX)
+}
+
+/// A sub-family witness of value at least `target` inside `family` (sorted bucket
+/// indices), e.g. the words left after a miss on a first letter: `V(family) >= target`
+/// when one is found. The clusters are searched within `family` alone (the referee's
+/// natural answer), and the search stops at the first witness reaching `target`.
+pub(super) fn witness_within(
+    bucket: &Bucket,
+    family: &[u32],
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Option<Witness> {
+    let lexicon = sub_lexicon(bucket, family);
+    let sub = lexicon.bucket(bucket.length());
+    let found = search(sub, deadline, stop, target).filter(|w| w.value >= target)?;
+    // The sub-bucket keeps the family's order: index i is family[i].
+    Some(Witness {
+        words: found.words.iter().map(|&i| family[i as usize]).collect(),
+        ..found
+    })
+}
+
+/// The best witness, or the first found worth `target`.
+fn search(
+    bucket: &Bucket,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+    target: u32,
+) -> Option<Witness> {
     let length = bucket.length();
     if bucket.len() < 3 || length < 2 {
         return None;
@@ -80,7 +111,8 @@ pub fn best_witness(
     }
     let mut best: Option<Witness> = None;
     for blank in blanks {
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+        let reached = best.as_ref().is_some_and(|w| w.value >= target);
+        if reached || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
             break;
         }
         let mut groups: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
