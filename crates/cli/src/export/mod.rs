@@ -1,9 +1,12 @@
 //! Output formats, one folder per command (`score`, `bench`, `solve`, `blender`, `holdout`),
 //! one module per format inside it, each reading the command's plain report struct
-//! (`suggest`, with one format, is one file); `json` and `units` serve them all.
+//! (`suggest`, with one format, is one file); `json` and `units` serve them all. Every
+//! format is a type implementing `exporter::Export` for its command's report, as hyperfine's
+//! exporters do; each command's format enum picks one.
 
 pub mod bench;
 pub mod blender;
+mod exporter;
 pub mod holdout;
 mod json;
 pub mod score;

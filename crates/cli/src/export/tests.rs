@@ -137,21 +137,22 @@ fn bench_row(strategy: &str, mode: Mode, average: f64, micros: f64) -> BenchRow 
 }
 
 fn bench_report() -> BenchReport {
-    BenchReport::new(
-        "embedded".into(),
-        198_420,
-        "all".into(),
-        "fair".into(),
-        4,
-        1,
-        2,
-        42.6,
-        vec![5],
-        vec![
+    BenchReport {
+        dictionary: "embedded".into(),
+        dictionary_words: 198_420,
+        selection: "all".into(),
+        referee: "fair".into(),
+        words: 4,
+        seed: 1,
+        threads: 2,
+        load_ms: 42.6,
+        max_wrong: vec![5],
+        rows: vec![
             bench_row("greedy", Mode::Tree, 6.8146, 1.05),
             bench_row("deterministic-regex", Mode::Replay, 7.5, 2_512.6),
         ],
-    )
+    }
+    .with_deviations()
 }
 
 fn bench(format: BenchFormat) -> String {

@@ -6,7 +6,10 @@ use clap::{Args, Parser, Subcommand};
 use hangman::strategy::StrategyInfo;
 
 use super::flags::{MaxWrong, MaxWrongOrLives, SkipInvalid, Threads};
-use super::values::{StrategyChoice, parse_param, parse_strategy};
+use super::values::{
+    Param, StrategyChoice, StrategyPick, parse_param, parse_strategy, parse_strategy_or_all,
+    parse_targeted_param,
+};
 use crate::export::bench::BenchFormat;
 
 /// Score, benchmark, play and solve hangman (the 2011 Factual challenge's rules).
@@ -24,23 +27,23 @@ use crate::export::bench::BenchFormat;
                       hangman <COMMAND>\n       \
                       hangman --generate <KIND>"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Write the man page or shell completions to stdout, e.g. `--generate complete-bash`.
     #[arg(long, value_name = "KIND", value_enum, exclusive = true)]
-    pub generate: Option<crate::generate::Generate>,
+    pub(crate) generate: Option<crate::generate::Generate>,
 
     /// A subcommand; without one, the scorer runs.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
 
     /// The scorer's arguments (used when there is no subcommand).
     #[command(flatten)]
-    pub score: ScoreArgs,
+    pub(crate) score: ScoreArgs,
 }
 
 /// Subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// List the strategies, one line each.
     List,
     /// Benchmark strategies side by side: score, losses, time per game, per word length.
@@ -62,143 +65,143 @@ pub enum Command {
 
 /// Arguments of `hangman play`.
 #[derive(Debug, Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// Who referees your guesses: fair, evil (keeps the largest word family),
     /// evil-lookahead (keeps the family worth the most misses, estimated) or optimal (the
     /// family worth the most misses, proven within a second per answer).
     #[arg(long, value_name = "NAME", default_value = "fair")]
-    pub referee: hangman::referee::RefereeKind,
+    pub(crate) referee: hangman::referee::RefereeKind,
 
     /// Word length (default: random, 4 to 13).
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=lexicon::MAX_WORD_LEN as u64))]
-    pub length: Option<u64>,
+    pub(crate) length: Option<u64>,
 
     /// The limit of wrong guesses (`--lives N`, hidden, is `-m N-1`).
     #[command(flatten)]
-    pub limit: MaxWrongOrLives,
+    pub(crate) limit: MaxWrongOrLives,
 
     /// Seed of the session's random choices (default: from the clock).
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 
     /// Reverse the roles: you think of a word and answer, this strategy guesses (`mixed`
     /// and `letters` guess with the letter model once your word is not in the list).
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
-    pub guesser: Option<StrategyChoice>,
+    pub(crate) guesser: Option<StrategyChoice>,
 
     /// Neither read nor write the guesser's cache of decisions (`best`).
     #[arg(long)]
-    pub no_cache: bool,
+    pub(crate) no_cache: bool,
 
     /// Use the plain line mode even on a terminal.
     #[arg(long)]
-    pub line: bool,
+    pub(crate) line: bool,
 
     /// Which common words a fair referee picks: any, or by how many wrong guesses a good
     /// guesser needs (easy: at most 1, medium: 2-3, hard: 4 or more).
     #[arg(long, value_enum, default_value_t = crate::hangman::play::secrets::Difficulty::Any)]
-    pub difficulty: crate::hangman::play::secrets::Difficulty,
+    pub(crate) difficulty: crate::hangman::play::secrets::Difficulty,
 
     /// The common words secrets are drawn from (default: the embedded SCOWL list of
     /// familiar words); one word per line, lines with capitals or non-letters skipped.
     #[arg(long, value_name = "FILE")]
-    pub common: Option<PathBuf>,
+    pub(crate) common: Option<PathBuf>,
 
     /// Colour in the terminal UI: auto (unless NO_COLOR is set), always, never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::terminal::ColorChoice::Auto)]
-    pub color: crate::terminal::ColorChoice,
+    pub(crate) color: crate::terminal::ColorChoice,
 
     /// A word-list file (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 }
 
 /// Arguments of `hangman suggest`.
 #[derive(Debug, Args)]
-pub struct SuggestArgs {
+pub(crate) struct SuggestArgs {
     /// The board: letters where shown, `-`, `_` or `.` where unknown (e.g. "-A---A-").
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
-    pub board: String,
+    pub(crate) board: String,
 
     /// The word length (optional; must match the board).
     #[arg(long, value_name = "N")]
-    pub length: Option<usize>,
+    pub(crate) length: Option<usize>,
 
     /// The letters guessed wrong (e.g. "xyz").
     #[arg(long, value_name = "LETTERS", default_value = "")]
-    pub wrong: String,
+    pub(crate) wrong: String,
 
     /// Words guessed wrong, comma-separated.
     #[arg(long, value_name = "W1,W2", value_delimiter = ',')]
-    pub wrong_words: Vec<String>,
+    pub(crate) wrong_words: Vec<String>,
 
     /// The strategy whose pick is marked (and that plays on for the expected scores).
     #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
-    pub strategy: StrategyChoice,
+    pub(crate) strategy: StrategyChoice,
 
     /// How many letters to list.
     #[arg(long, value_name = "K", default_value_t = 10,
           value_parser = clap::value_parser!(u64).range(1..=26))]
-    pub top: u64,
+    pub(crate) top: u64,
 
     /// The limit of wrong guesses.
     #[command(flatten)]
-    pub limit: MaxWrong,
+    pub(crate) limit: MaxWrong,
 
     /// Play out expected final scores when at most this many candidates are left.
     #[arg(long, value_name = "N", default_value_t = 500)]
-    pub exact_limit: usize,
+    pub(crate) exact_limit: usize,
 
     /// List the candidates when at most this many are left.
     #[arg(long, value_name = "N", default_value_t = 20)]
-    pub show: usize,
+    pub(crate) show: usize,
 
     /// Explain the ranking: with no word of the list fitting, the letter model's view of
     /// each blank, its likeliest words and how much each source weighed.
     #[arg(short = 'v', long)]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
 
     /// Seed for strategies that sample.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 
     /// A word-list file (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 }
 
 /// Choosing a strategy: by name, or with the seed tool's flags.
 #[derive(Debug, Args, Clone)]
-pub struct StrategyArgs {
+pub(crate) struct StrategyArgs {
     /// Strategy by name (see `hangman list`).
     #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
-    pub strategy: StrategyChoice,
+    pub(crate) strategy: StrategyChoice,
 
     /// Seed flag: the deterministic regex strategy (same as `--strategy deterministic-regex`).
     #[arg(short = 'd', long,
           conflicts_with_all = ["strategy", "sampling_regex", "predicate", "trie"])]
-    pub deterministic_regex: bool,
+    pub(crate) deterministic_regex: bool,
 
     /// Seed flag: the sampling regex strategy.
     #[arg(short = 's', long, conflicts_with_all = ["strategy", "predicate", "trie"])]
-    pub sampling_regex: bool,
+    pub(crate) sampling_regex: bool,
 
     /// Seed flag: the predicate strategy.
     #[arg(short = 'p', long, conflicts_with_all = ["strategy", "trie"])]
-    pub predicate: bool,
+    pub(crate) predicate: bool,
 
     /// Seed flag: the trie strategy.
     #[arg(short = 't', long, conflicts_with = "strategy")]
-    pub trie: bool,
+    pub(crate) trie: bool,
 
     /// A strategy parameter, KEY=VALUE (repeatable; see `hangman list`).
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
-    pub params: Vec<(String, String)>,
+    pub(crate) params: Vec<(String, String)>,
 
     /// Neither read nor write the cache of decisions of slow strategies (`best`).
     #[arg(long)]
-    pub no_cache: bool,
+    pub(crate) no_cache: bool,
 }
 
 /// The seed tool's four strategies, in the order of their flags `-d`, `-s`, `-p`, `-t`.
@@ -208,7 +211,7 @@ pub(crate) const SEED_STRATEGIES: [&str; 4] =
 impl StrategyArgs {
     /// The chosen strategy's registry entry: a seed flag, or `--strategy` (clap refuses
     /// both at once, so neither silently wins).
-    pub fn resolve(&self) -> &'static StrategyInfo {
+    pub(crate) fn resolve(&self) -> &'static StrategyInfo {
         let flags = [
             self.deterministic_regex,
             self.sampling_regex,
@@ -228,142 +231,134 @@ impl StrategyArgs {
 
 /// Which words a run plays (scorer and bench).
 #[derive(Debug, Args)]
-pub struct Selection {
+pub(crate) struct Selection {
     /// Play every word of the dictionary.
     #[arg(short = 'a', long, conflicts_with = "sample")]
-    pub all: bool,
+    pub(crate) all: bool,
 
     /// Play N random words of the dictionary, chosen by --seed.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub sample: Option<u64>,
+    pub(crate) sample: Option<u64>,
 
     /// Seed for --sample and for strategies that sample.
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 /// Arguments of the scorer.
 #[derive(Debug, Args)]
-pub struct ScoreArgs {
+pub(crate) struct ScoreArgs {
     /// The strategy and its parameters.
     #[command(flatten)]
-    pub strategy: StrategyArgs,
+    pub(crate) strategy: StrategyArgs,
 
     /// The limit of wrong guesses.
     #[command(flatten)]
-    pub limit: MaxWrong,
+    pub(crate) limit: MaxWrong,
 
     /// Who answers: `fair` (the test word is the secret), `evil` (keeps the largest word
     /// family), `evil-lookahead` (keeps the family worth the most misses, estimated) or
     /// `optimal` (worth the most misses, proven within a second per answer). A cheating
     /// referee uses only each test word's length: it plays every word of that length.
     #[arg(long, value_name = "NAME", default_value = "fair")]
-    pub referee: hangman::referee::RefereeKind,
+    pub(crate) referee: hangman::referee::RefereeKind,
 
     /// The test words, when none are given: the whole dictionary or a sample.
     #[command(flatten)]
-    pub selection: Selection,
+    pub(crate) selection: Selection,
 
     /// The worker pool.
     #[command(flatten)]
-    pub threads: Threads,
+    pub(crate) threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: crate::export::Format,
+    pub(crate) format: crate::export::Format,
 
     /// Print each game's guesses (table and JSON formats).
     #[arg(short = 'v', long)]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
 
     /// Print only the summary, not one row per game (table format).
     #[arg(short = 'q', long, conflicts_with = "verbose")]
-    pub summary: bool,
+    pub(crate) summary: bool,
 
     /// Play test words that are not in the dictionary instead of only reporting them.
     #[arg(long)]
-    pub allow_unknown: bool,
+    pub(crate) allow_unknown: bool,
 
     /// What to do with dictionary lines that are not words.
     #[command(flatten)]
-    pub invalid: SkipInvalid,
+    pub(crate) invalid: SkipInvalid,
 
     /// The dictionary file (then every positional argument is a test word).
     #[arg(long, value_name = "FILE")]
-    pub dict: Option<PathBuf>,
+    pub(crate) dict: Option<PathBuf>,
 
     /// An optional word-list file, then the test words. The first is the dictionary unless it
     /// is a plain word (letters only): `hangman cat` plays "cat" even where a file `cat`
     /// exists (a note then says so); write `./cat` or `--dict cat` for the file.
     #[arg(value_name = "DICTIONARY] [WORD")]
-    pub positionals: Vec<String>,
+    pub(crate) positionals: Vec<String>,
 }
 
 /// Arguments of `hangman bench`.
 #[derive(Debug, Args)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     /// The word list (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 
     /// Strategies to compare, comma-separated names or aliases, or `all` (default: every
     /// strategy but the four seed ones, which replay every game and take minutes on a
     /// whole list).
     #[arg(long, value_name = "NAMES", value_delimiter = ',',
           value_parser = parse_strategy_or_all)]
-    pub strategies: Vec<String>,
+    pub(crate) strategies: Vec<StrategyPick>,
 
     /// Wrong guesses allowed; one more loses. Several values: `-m 4,5` or `-m 4 -m 5`.
     #[arg(short = 'm', long = "max-wrong", visible_alias = "max-wrong-guesses",
           value_name = "N", value_delimiter = ',',
           default_value = "5", value_parser = clap::value_parser!(u32).range(0..=25))]
-    pub max_wrong: Vec<u32>,
+    pub(crate) max_wrong: Vec<u32>,
 
     /// The words: the whole dictionary (the default, `--all`) or `--sample N` (always
     /// replayed).
     #[command(flatten)]
-    pub selection: Selection,
+    pub(crate) selection: Selection,
 
     /// Play every game on its own even when a strategy has a tree evaluator (per-game times).
     #[arg(long)]
-    pub replay: bool,
+    pub(crate) replay: bool,
 
     /// Who answers: `fair` (each word is the secret), `evil`, `evil-lookahead` or `optimal` (each word
     /// stands for its length; the cheating referee keeps a family of words). Cheating
     /// referees are always replayed.
     #[arg(long, value_name = "NAME", default_value = "fair")]
-    pub referee: hangman::referee::RefereeKind,
+    pub(crate) referee: hangman::referee::RefereeKind,
 
     /// The worker pool.
     #[command(flatten)]
-    pub threads: Threads,
+    pub(crate) threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: BenchFormat,
+    pub(crate) format: BenchFormat,
 
     /// Also write the charts (score by length, time by strategy) as SVG and PNG into DIR.
     #[arg(long, value_name = "DIR")]
-    pub plot: Option<PathBuf>,
+    pub(crate) plot: Option<PathBuf>,
 
     /// A strategy parameter: KEY=VALUE for every chosen strategy, or STRATEGY:KEY=VALUE for
     /// one (repeatable; see `hangman list`).
-    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = parse_param)]
-    pub params: Vec<(String, String)>,
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = parse_targeted_param)]
+    pub(crate) params: Vec<Param>,
 
     /// What to do with dictionary lines that are not words.
     #[command(flatten)]
-    pub invalid: SkipInvalid,
+    pub(crate) invalid: SkipInvalid,
 
     /// Neither read nor write the cache of decisions of slow strategies (`best`).
     #[arg(long)]
-    pub no_cache: bool,
-}
-
-fn parse_strategy_or_all(name: &str) -> Result<String, String> {
-    if name == "all" {
-        Ok(name.to_string())
-    } else {
-        parse_strategy(name).map(|info| info.name.to_string())
-    }
+    pub(crate) no_cache: bool,
 }

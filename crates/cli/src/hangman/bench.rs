@@ -20,12 +20,13 @@ use indicatif::ProgressBar;
 use lexicon::Lexicon;
 
 use super::args::BenchArgs;
+use super::resolve::{self, Chosen};
 use crate::dictionary;
 use crate::error::usage;
 use crate::export::bench::{self as export, BenchReport, BenchRow, Mode};
 
 pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
-    let strategies = if args.strategies.is_empty() {
+    let infos = if args.strategies.is_empty() {
         let default = default_strategies();
         let names: Vec<&str> = default.iter().map(|info| info.name).collect();
         eprintln!(
@@ -38,9 +39,9 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         );
         default
     } else {
-        chosen_strategies(&args.strategies)?
+        resolve::expand(&args.strategies)
     };
-    let params = split_params(&args.params, &strategies)?;
+    let strategies = resolve::strategies(infos, &args.params)?;
     let mut max_wrong = args.max_wrong.clone();
     dedup_in_order(&mut max_wrong);
 
@@ -70,30 +71,31 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         tree: args.selection.sample.is_none() && !args.replay && !args.referee.is_evil(),
         referee: args.referee,
         seed: args.selection.seed,
-        cache_dir: super::resolve::cache_dir(args.no_cache),
+        cache_dir: resolve::cache_dir(args.no_cache),
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
     let (outcome, threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
-        let outcome = plan.run_all(&strategies, &params, &max_wrong, &bar);
+        let outcome = plan.run_all(&strategies, &max_wrong, &bar);
         bar.finish_and_clear();
         outcome
     })?;
     let rows = outcome?;
 
-    let report = BenchReport::new(
-        dict.name.clone(),
-        lexicon.len(),
-        selection.to_string(),
-        args.referee.to_string(),
-        words.len(),
-        args.selection.seed,
+    let report = BenchReport {
+        dictionary: dict.name.clone(),
+        dictionary_words: lexicon.len(),
+        selection: selection.to_string(),
+        referee: args.referee.to_string(),
+        words: words.len(),
+        seed: args.selection.seed,
         threads,
-        dict.load_time.as_secs_f64() * 1e3,
+        load_ms: dict.load_time.as_secs_f64() * 1e3,
         max_wrong,
         rows,
-    );
+    }
+    .with_deviations();
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
@@ -123,55 +125,6 @@ pub(super) fn default_strategies() -> Vec<&'static StrategyInfo> {
         .collect()
 }
 
-/// The registry entries to run, in the order given, each once (`all`: the registry order,
-/// without the strategies that assume the secret is outside the list).
-fn chosen_strategies(names: &[String]) -> anyhow::Result<Vec<&'static StrategyInfo>> {
-    let mut chosen: Vec<&'static StrategyInfo> = Vec::new();
-    for name in names {
-        let infos: Vec<&'static StrategyInfo> = if name == "all" {
-            strategy::REGISTRY
-                .iter()
-                .filter(|s| !s.assumes_outside)
-                .collect()
-        } else {
-            vec![strategy::find(name).map_err(|e| usage(e.to_string()))?]
-        };
-        for info in infos {
-            if !chosen.iter().any(|c| c.name == info.name) {
-                chosen.push(info);
-            }
-        }
-    }
-    Ok(chosen)
-}
-
-/// Each strategy's parameters: the unprefixed ones plus those prefixed with its name or an
-/// alias. A prefix that names no chosen strategy is a usage error.
-fn split_params(
-    params: &[(String, String)],
-    strategies: &[&'static StrategyInfo],
-) -> anyhow::Result<Vec<Vec<(String, String)>>> {
-    let mut split = vec![Vec::new(); strategies.len()];
-    for (key, value) in params {
-        let Some((prefix, key)) = key.split_once(':') else {
-            for list in &mut split {
-                list.push((key.clone(), value.clone()));
-            }
-            continue;
-        };
-        let target = strategy::find(prefix)
-            .ok()
-            .and_then(|info| strategies.iter().position(|s| s.name == info.name))
-            .ok_or_else(|| {
-                usage(format!(
-                    "--param {prefix}:{key}={value}: {prefix:?} is not one of the chosen strategies"
-                ))
-            })?;
-        split[target].push((key.to_string(), value.clone()));
-    }
-    Ok(split)
-}
-
 /// Removes repeated values, keeping the first of each.
 fn dedup_in_order(values: &mut Vec<u32>) {
     let mut seen = Vec::new();
@@ -199,13 +152,12 @@ impl Plan<'_> {
     /// Runs every (strategy, max wrong) pair in order.
     fn run_all(
         &self,
-        strategies: &[&'static StrategyInfo],
-        params: &[Vec<(String, String)>],
+        strategies: &[Chosen],
         max_wrong: &[u32],
         bar: &ProgressBar,
     ) -> anyhow::Result<Vec<BenchRow>> {
         let mut rows = Vec::new();
-        for (info, params) in strategies.iter().zip(params) {
+        for Chosen { info, params } in strategies {
             for &m in max_wrong {
                 bar.set_prefix(format!("{} m{m}", info.name));
                 let settings = Settings {
@@ -220,7 +172,7 @@ impl Plan<'_> {
                     .map_err(|e| usage(e.to_string()))?;
                 let setup = start.elapsed() + eval::prepare(strategy.as_ref(), self.words);
                 rows.push(self.run_one(info.name, strategy.as_ref(), m, setup, bar)?);
-                super::resolve::save_cache(strategy.as_ref());
+                resolve::save_cache(strategy.as_ref());
             }
         }
         Ok(rows)
@@ -304,48 +256,6 @@ mod tests {
         let mut v = vec![5, 4, 5, 3, 4];
         dedup_in_order(&mut v);
         assert_eq!(v, [5, 4, 3]);
-    }
-
-    #[test]
-    fn params_go_to_every_strategy_or_to_the_prefixed_one() {
-        let greedy = strategy::find("greedy").unwrap();
-        let params = vec![
-            ("a".to_string(), "1".to_string()),
-            ("greedy:b".to_string(), "2".to_string()),
-        ];
-        let split = split_params(&params, &[greedy]).unwrap();
-        assert_eq!(
-            split,
-            [vec![
-                ("a".to_string(), "1".to_string()),
-                ("b".to_string(), "2".to_string())
-            ]]
-        );
-        let bad = vec![("nosuch:b".to_string(), "2".to_string())];
-        assert!(split_params(&bad, &[greedy]).is_err());
-    }
-
-    #[test]
-    fn all_expands_to_the_registry_once() {
-        let names = [
-            "greedy".to_string(),
-            "all".to_string(),
-            "greedy".to_string(),
-        ];
-        let chosen: Vec<&str> = chosen_strategies(&names)
-            .unwrap()
-            .iter()
-            .map(|s| s.name)
-            .collect();
-        let mut expected = vec!["greedy"];
-        expected.extend(
-            strategy::REGISTRY
-                .iter()
-                .filter(|s| !s.assumes_outside)
-                .map(|s| s.name)
-                .filter(|&n| n != "greedy"),
-        );
-        assert_eq!(chosen, expected);
     }
 
     /// Greedy with a stand-in tree evaluator that replays each word of the bucket, or that

@@ -18,6 +18,8 @@ use hangman::strategy::{self, Settings};
 use lexicon::{Lexicon, LoadOptions};
 
 use super::flags::{MaxWrong, Threads};
+use super::resolve::{self, Chosen};
+use super::values::{Param, StrategyChoice};
 use crate::dictionary;
 use crate::error::usage;
 use crate::export::holdout::{
@@ -26,86 +28,73 @@ use crate::export::holdout::{
 
 /// Arguments of `hangman holdout`.
 #[derive(Debug, Args)]
-pub struct HoldoutArgs {
+pub(crate) struct HoldoutArgs {
     /// The word list (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 
     /// Words held out of the list (drawn by --seed) and played; the rest is trained on.
     #[arg(short = 'n', long = "holdout", value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub holdout: u64,
+    pub(crate) holdout: u64,
 
     /// Test the words of FILE that are not in the list instead (one per line), training on
     /// the whole list.
     #[arg(long, value_name = "FILE")]
-    pub test: Option<PathBuf>,
+    pub(crate) test: Option<PathBuf>,
 
     /// Seed of the held-out words (and of the fitting fold).
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 
     /// The limit of wrong guesses.
     #[command(flatten)]
-    pub limit: MaxWrong,
+    pub(crate) limit: MaxWrong,
 
     /// Strategies to play, comma-separated (letters and mixed share one letter model).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', default_value = "letters,mixed",
-          value_parser = strategy_name)]
-    pub strategies: Vec<String>,
+          value_parser = super::values::parse_strategy)]
+    pub(crate) strategies: Vec<StrategyChoice>,
 
     /// Use the letter model's default weights instead of fitting them on a fold of the
     /// training words (the fit takes a minute or so; it never sees the test words).
     #[arg(long)]
-    pub no_fit: bool,
+    pub(crate) no_fit: bool,
 
     /// Training words set aside to fit the weights on.
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "no_fit",
           value_parser = clap::value_parser!(u64).range(10..))]
-    pub fold: u64,
+    pub(crate) fold: u64,
 
     /// A strategy parameter: KEY=VALUE for every strategy, or STRATEGY:KEY=VALUE for one
     /// (repeatable; see `hangman list`; letters and mixed share the model, so its
     /// parameters are not taken here).
-    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::values::parse_param)]
-    pub params: Vec<(String, String)>,
+    #[arg(long = "param", value_name = "[STRATEGY:]KEY=VALUE", value_parser = super::values::parse_targeted_param)]
+    pub(crate) params: Vec<Param>,
 
     /// The worker pool.
     #[command(flatten)]
-    pub threads: Threads,
+    pub(crate) threads: Threads,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: HoldoutFormat,
+    pub(crate) format: HoldoutFormat,
 
     /// Also list the words each strategy lost (table format).
     #[arg(short = 'v', long)]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
 
     /// Drop lines that are not words of letters a-z (counted) instead of failing, in the
     /// list and the test file.
     #[arg(long)]
-    pub skip_invalid: bool,
-}
-
-/// A strategy's canonical name, from a name or an alias.
-fn strategy_name(name: &str) -> Result<String, String> {
-    super::values::parse_strategy(name).map(|choice| choice.0.name.to_string())
+    pub(crate) skip_invalid: bool,
 }
 
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
-    for (key, _) in &args.params {
-        if let Some((prefix, _)) = key.split_once(':') {
-            let known = strategy::find(prefix)
-                .is_ok_and(|info| args.strategies.iter().any(|name| name == info.name));
-            if !known {
-                return Err(usage(format!(
-                    "--param {key}: {prefix:?} is not one of the chosen strategies ({})",
-                    args.strategies.join(", ")
-                )));
-            }
-        }
-    }
+    let strategies = resolve::strategies(
+        args.strategies.iter().map(|choice| choice.0).collect(),
+        &args.params,
+    )?;
     let dict = dictionary::load(args.dictionary.as_deref(), args.skip_invalid)?;
     let (training, test, held_out, test_in_list) = match &args.test {
         Some(path) => {
@@ -156,8 +145,8 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
         let model = Arc::new(LetterModel::train(Arc::clone(&training), weights.clone()));
         let train_ms = ms(start.elapsed());
         let mut runs = Vec::new();
-        for name in &args.strategies {
-            runs.push(play(name, &training, &model, &test, &args)?);
+        for chosen in strategies {
+            runs.push(play(chosen, &training, &model, &test, &args)?);
         }
         Ok(Report {
             dictionary: dict.name.clone(),
@@ -182,29 +171,19 @@ pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
     out.flush().context("cannot write output")
 }
 
-/// Plays every test word with strategy `name`.
+/// Plays every test word with a chosen strategy.
 fn play(
-    name: &str,
+    chosen: Chosen,
     training: &Arc<Lexicon>,
     model: &Arc<LetterModel>,
     test: &[String],
     args: &HoldoutArgs,
 ) -> anyhow::Result<StrategyRun> {
-    let info = strategy::find(name)?;
-    let params = args
-        .params
-        .iter()
-        .filter_map(|(key, value)| match key.split_once(':') {
-            None => Some((key.clone(), value.clone())),
-            Some((prefix, key)) => strategy::find(prefix)
-                .is_ok_and(|p| p.name == info.name)
-                .then(|| (key.to_string(), value.clone())),
-        })
-        .collect();
+    let name = chosen.info.name;
     let settings = Settings {
         max_wrong: args.limit.max_wrong,
         seed: args.seed,
-        params,
+        params: chosen.params,
         // Each held-out split trains on a different list, so a cached book is never reused.
         cache_dir: None,
     };

@@ -17,14 +17,7 @@ use std::ffi::OsString;
 
 use clap::{CommandFactory, Parser};
 
-pub use args::{
-    BenchArgs, Cli, Command, PlayArgs, ScoreArgs, Selection, StrategyArgs, SuggestArgs,
-};
-pub use flags::{MaxWrong, MaxWrongOrLives, SkipInvalid, Threads};
-pub use holdout::HoldoutArgs;
-pub use solve::SolveArgs;
-pub use values::StrategyChoice;
-pub use verify::VerifyArgs;
+use args::{Cli, Command};
 
 // Solve runs its own pool; the other commands go through `flags::Threads::install`.
 use resolve::with_threads;

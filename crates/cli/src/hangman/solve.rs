@@ -35,61 +35,61 @@ decide it. Best first lists the guesser's optimal first letters: +? after them =
 exist (the search stopped while settling them); - = not computed (M not exact, \
 --verdict-only, or no time left); (none) = one word, nothing to guess."
 )]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// The word list (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 
     /// Solve one word length.
     #[arg(long, value_name = "L", conflicts_with = "lengths",
           value_parser = clap::value_parser!(u32).range(1..=32))]
-    pub length: Option<u32>,
+    pub(crate) length: Option<u32>,
 
     /// Solve a range of lengths, `A-B` (default: every length of the list).
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
-    pub lengths: Option<(usize, usize)>,
+    pub(crate) lengths: Option<(usize, usize)>,
 
     /// The limit of wrong guesses; the verdict (does the referee force more misses?) is
     /// proven first, before the exact value. `--lives N`, hidden, is `-m N-1`.
     #[command(flatten)]
-    pub limit: super::flags::MaxWrongOrLives,
+    pub(crate) limit: super::flags::MaxWrongOrLives,
 
     /// Stop each length once its verdict for `-m` is proven (no exact value, no
     /// first letters): the quickest answer to "who wins?".
     #[arg(long)]
-    pub verdict_only: bool,
+    pub(crate) verdict_only: bool,
 
     /// Stop after S seconds in total and report proven bounds for unfinished lengths.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
-    pub time_limit: Option<f64>,
+    pub(crate) time_limit: Option<f64>,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: SolveFormat,
+    pub(crate) format: SolveFormat,
 
     /// Worker threads (default: all cores). Values, verdicts and first letters do not
     /// depend on the count; only a run cut short by a time limit may prove more or less.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
 
     /// Transposition table size per length being solved, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = clap::value_parser!(u64).range(1..=65_536))]
-    pub table_mb: u64,
+    pub(crate) table_mb: u64,
 
     /// Seconds between two status lines when stderr is not a terminal (0: none).
     #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_interval)]
-    pub progress_every: f64,
+    pub(crate) progress_every: f64,
 
     /// `--skip-invalid`.
     #[command(flatten)]
-    pub invalid: super::flags::SkipInvalid,
+    pub(crate) invalid: super::flags::SkipInvalid,
 
     /// Write a certificate per length to DIR (`length-L.cert.gz`): proofs of both bounds that
     /// `hangman verify DIR DICTIONARY` re-checks (format: docs/evil.md). With
     /// `--time-limit`, the search gets 3/4 of the limit and the proofs the rest.
     #[arg(long, value_name = "DIR")]
-    pub certificate: Option<PathBuf>,
+    pub(crate) certificate: Option<PathBuf>,
 }
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {

@@ -13,19 +13,19 @@ use crate::error::usage;
 
 /// Arguments of `hangman verify`.
 #[derive(Debug, Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// The folder of certificates (`length-L.cert.gz` or `length-L.cert` files) that `hangman solve --certificate`
     /// wrote.
     #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
 
     /// The word list the certificates are for (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dictionary: Option<PathBuf>,
 
     /// `--skip-invalid`.
     #[command(flatten)]
-    pub invalid: super::flags::SkipInvalid,
+    pub(crate) invalid: super::flags::SkipInvalid,
 }
 
 /// The certificate files of `dir`, by length.

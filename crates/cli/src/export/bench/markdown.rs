@@ -4,22 +4,29 @@ use std::io::Write;
 
 use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
 use super::report::BenchReport;
+use crate::export::exporter::Export;
 
-pub(super) fn write(out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
-    writeln!(out, "{}\n", caption(report))?;
-    write_grid(out, &summary_grid(report))?;
-    for &m in &report.max_wrong {
-        writeln!(
-            out,
-            "\nAverage score (losses) by word length, max wrong {m}:\n"
-        )?;
-        write_grid(out, &length_grid(report, m))?;
+/// GitHub Markdown tables.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Markdown;
+
+impl Export<BenchReport> for Markdown {
+    fn write(&self, out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
+        writeln!(out, "{}\n", caption(report))?;
+        write_grid(out, &summary_grid(report))?;
+        for &m in &report.max_wrong {
+            writeln!(
+                out,
+                "\nAverage score (losses) by word length, max wrong {m}:\n"
+            )?;
+            write_grid(out, &length_grid(report, m))?;
+        }
+        writeln!(out)?;
+        for note in NOTES {
+            writeln!(out, "- {note}")?;
+        }
+        Ok(())
     }
-    writeln!(out)?;
-    for note in NOTES {
-        writeln!(out, "- {note}")?;
-    }
-    Ok(())
 }
 
 /// One pipe table, number columns right-aligned.

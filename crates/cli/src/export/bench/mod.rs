@@ -5,7 +5,6 @@
 
 mod csv;
 mod grid;
-mod json;
 mod markdown;
 #[cfg(feature = "plot")]
 pub mod plot;
@@ -13,6 +12,9 @@ mod report;
 mod table;
 
 use std::io::Write;
+
+use super::exporter::Export;
+use super::json::Json;
 
 pub use report::{BenchReport, BenchRow, LengthRow, Mode};
 
@@ -35,12 +37,15 @@ pub fn write(
     report: &BenchReport,
     format: BenchFormat,
 ) -> std::io::Result<()> {
-    match format {
-        BenchFormat::Table => table::write(out, report, crate::export::terminal_width()),
-        BenchFormat::Markdown => markdown::write(out, report),
-        BenchFormat::Csv => csv::write(out, report),
-        BenchFormat::Json => json::write(out, report),
-    }
+    let exporter: &dyn Export<BenchReport> = match format {
+        BenchFormat::Table => &table::TextTable {
+            width: super::terminal_width(),
+        },
+        BenchFormat::Markdown => &markdown::Markdown,
+        BenchFormat::Csv => &csv::Csv,
+        BenchFormat::Json => &Json,
+    };
+    exporter.write(out, report)
 }
 
 /// The table format at a given width, for the format tests.
@@ -50,5 +55,5 @@ pub(crate) fn table_for_tests(
     report: &BenchReport,
     width: Option<u16>,
 ) -> std::io::Result<()> {
-    table::write(out, report, width)
+    table::TextTable { width }.write(out, report)
 }

@@ -87,7 +87,8 @@ pub struct BenchRow {
 }
 
 impl BenchRow {
-    /// Summarizes one run's `results`; the deviations are filled in by [`BenchReport::new`].
+    /// Summarizes one run's `results`; the deviations are filled in by
+    /// [`BenchReport::with_deviations`].
     pub fn new(
         strategy: &str,
         max_wrong: u32,
@@ -175,23 +176,12 @@ pub struct BenchReport {
 }
 
 impl BenchReport {
-    /// Assembles a report and computes each row's deviation from the best row of its max
-    /// wrong (lowest average score; fastest time per game).
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        dictionary: String,
-        dictionary_words: usize,
-        selection: String,
-        referee: String,
-        words: usize,
-        seed: u64,
-        threads: usize,
-        load_ms: f64,
-        max_wrong: Vec<u32>,
-        mut rows: Vec<BenchRow>,
-    ) -> BenchReport {
-        for &m in &max_wrong {
-            let group = rows.iter().filter(|r| r.max_wrong == m);
+    /// Fills in each row's deviation from the best row of its max wrong (lowest average
+    /// score; fastest time per game): the report's last step once its rows are in.
+    #[must_use]
+    pub fn with_deviations(mut self) -> BenchReport {
+        for &m in &self.max_wrong {
+            let group = self.rows.iter().filter(|r| r.max_wrong == m);
             let best_score = group
                 .clone()
                 .map(|r| r.average_score)
@@ -199,7 +189,7 @@ impl BenchReport {
             let best_time = group
                 .map(|r| r.micros_per_game)
                 .fold(f64::INFINITY, f64::min);
-            for row in rows.iter_mut().filter(|r| r.max_wrong == m) {
+            for row in self.rows.iter_mut().filter(|r| r.max_wrong == m) {
                 row.score_delta = row.average_score - best_score;
                 // A zero best time (clock too coarse) would make every ratio infinite.
                 row.time_ratio = if best_time > 0.0 {
@@ -209,18 +199,7 @@ impl BenchReport {
                 };
             }
         }
-        BenchReport {
-            dictionary,
-            dictionary_words,
-            selection,
-            referee,
-            words,
-            seed,
-            threads,
-            load_ms,
-            max_wrong,
-            rows,
-        }
+        self
     }
 
     /// Whether rows differ in max wrong (then labels name it).

@@ -10,6 +10,7 @@ use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
 use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
 use super::report::BenchReport;
+use crate::export::exporter::Export;
 
 /// The summary's columns in the order they are left out to fit a narrow terminal.
 const LEAVE_OUT: [&str; 9] = [
@@ -24,45 +25,50 @@ const LEAVE_OUT: [&str; 9] = [
     "Δ best",
 ];
 
-/// Writes the tables, fitted to `width` columns when given.
-pub(crate) fn write(
-    out: &mut dyn Write,
-    report: &BenchReport,
-    width: Option<u16>,
-) -> std::io::Result<()> {
-    let text = |out: &mut dyn Write, line: &str| -> std::io::Result<()> {
-        match width {
-            Some(w) => {
-                for part in textwrap::wrap(line, usize::from(w)) {
-                    writeln!(out, "{part}")?;
+/// Aligned text tables, fitted to `width` columns when given.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TextTable {
+    /// The terminal width, if any.
+    pub(super) width: Option<u16>,
+}
+
+impl Export<BenchReport> for TextTable {
+    fn write(&self, out: &mut dyn Write, report: &BenchReport) -> std::io::Result<()> {
+        let width = self.width;
+        let text = |out: &mut dyn Write, line: &str| -> std::io::Result<()> {
+            match width {
+                Some(w) => {
+                    for part in textwrap::wrap(line, usize::from(w)) {
+                        writeln!(out, "{part}")?;
+                    }
+                    Ok(())
                 }
-                Ok(())
+                None => writeln!(out, "{line}"),
             }
-            None => writeln!(out, "{line}"),
+        };
+        text(out, &caption(report))?;
+        let (summary, left_out) = fit(summary_grid(report), width);
+        writeln!(out, "{summary}")?;
+        if !left_out.is_empty() {
+            text(
+                out,
+                &format!(
+                    "(left out to fit the terminal: {}; --format csv has every column)",
+                    left_out.join(", ")
+                ),
+            )?;
         }
-    };
-    text(out, &caption(report))?;
-    let (summary, left_out) = fit(summary_grid(report), width);
-    writeln!(out, "{summary}")?;
-    if !left_out.is_empty() {
-        text(
-            out,
-            &format!(
-                "(left out to fit the terminal: {}; --format csv has every column)",
-                left_out.join(", ")
-            ),
-        )?;
-    }
-    for &m in &report.max_wrong {
+        for &m in &report.max_wrong {
+            writeln!(out)?;
+            writeln!(out, "average score (losses) by word length, max wrong {m}:")?;
+            writeln!(out, "{}", fit(length_grid(report, m), width).0)?;
+        }
         writeln!(out)?;
-        writeln!(out, "average score (losses) by word length, max wrong {m}:")?;
-        writeln!(out, "{}", fit(length_grid(report, m), width).0)?;
+        for note in NOTES {
+            text(out, note)?;
+        }
+        Ok(())
     }
-    writeln!(out)?;
-    for note in NOTES {
-        text(out, note)?;
-    }
-    Ok(())
 }
 
 /// `grid` as a table no wider than `width`: columns of [`LEAVE_OUT`] removed one by one

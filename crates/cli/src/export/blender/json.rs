@@ -5,7 +5,8 @@ use std::io::Write;
 use blender::GameEntry;
 use serde::Serialize;
 
-use super::report::{DealView, Dealing};
+use super::report::DealReport;
+use crate::export::exporter::Export;
 
 #[derive(Serialize)]
 struct GamesJson<'a> {
@@ -25,30 +26,35 @@ struct DealJson<'a> {
     bonus: &'a [&'a str],
 }
 
-pub(super) fn games(out: &mut dyn Write, games: &[GameEntry<'_>]) -> std::io::Result<()> {
-    let json = GamesJson {
-        count: games.len(),
-        games,
-    };
-    serde_json::to_writer_pretty(&mut *out, &json)?;
-    writeln!(out)
+/// JSON: the games with their count; a dealt round with its settings.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Json;
+
+impl<'a> Export<[GameEntry<'a>]> for Json {
+    fn write(&self, out: &mut dyn Write, games: &[GameEntry<'a>]) -> std::io::Result<()> {
+        let json = GamesJson {
+            count: games.len(),
+            games,
+        };
+        serde_json::to_writer_pretty(&mut *out, &json)?;
+        writeln!(out)
+    }
 }
 
-pub(super) fn deal(
-    out: &mut dyn Write,
-    view: &DealView<'_>,
-    dealing: &Dealing,
-) -> std::io::Result<()> {
-    let json = DealJson {
-        seed: dealing.seed,
-        daily: dealing.daily.as_deref(),
-        difficulty: dealing.difficulty.name(),
-        min_words: dealing.words.0,
-        max_words: dealing.words.1,
-        letters: &view.letters,
-        required: &view.required,
-        bonus: &view.bonus,
-    };
-    serde_json::to_writer_pretty(&mut *out, &json)?;
-    writeln!(out)
+impl Export<DealReport<'_>> for Json {
+    fn write(&self, out: &mut dyn Write, report: &DealReport<'_>) -> std::io::Result<()> {
+        let (view, dealing) = (&report.view, report.dealing);
+        let json = DealJson {
+            seed: dealing.seed,
+            daily: dealing.daily.as_deref(),
+            difficulty: dealing.difficulty.name(),
+            min_words: dealing.words.0,
+            max_words: dealing.words.1,
+            letters: &view.letters,
+            required: &view.required,
+            bonus: &view.bonus,
+        };
+        serde_json::to_writer_pretty(&mut *out, &json)?;
+        writeln!(out)
+    }
 }

@@ -1,5 +1,6 @@
 //! Output of `blender`'s reports, one module per format: [`text`] (every report), [`json`]
-//! (games and deal) and [`csv`] (games). Each report function here picks the module.
+//! (games and deal) and [`csv`] (games). The games and the deal, which have a choice of
+//! formats, go through `exporter::Export`; each report function here picks the format.
 
 mod csv;
 mod json;
@@ -10,7 +11,9 @@ use std::io::Write;
 
 use blender::{Answer, Deal, GameEntry, GamesStats, Rack};
 
-use report::DealView;
+use report::{DealReport, DealView};
+
+use super::exporter::Export;
 pub use report::Dealing;
 
 /// Output formats of `blender games`.
@@ -50,11 +53,12 @@ pub fn games(
     games: &[GameEntry<'_>],
     format: GamesFormat,
 ) -> std::io::Result<()> {
-    match format {
-        GamesFormat::Text => text::games(out, games),
-        GamesFormat::Json => json::games(out, games),
-        GamesFormat::Csv => csv::games(out, games),
-    }
+    let exporter: &dyn Export<[GameEntry<'_>]> = match format {
+        GamesFormat::Text => &text::Text,
+        GamesFormat::Json => &json::Json,
+        GamesFormat::Csv => &csv::Csv,
+    };
+    exporter.write(out, games)
 }
 
 /// Counts and the two distributions of words per game.
@@ -80,11 +84,15 @@ pub fn deal(
     dealing: &Dealing,
     format: DealFormat,
 ) -> std::io::Result<()> {
-    let view = DealView::of(deal);
-    match format {
-        DealFormat::Text => text::deal(out, &view, dealing),
-        DealFormat::Json => json::deal(out, &view, dealing),
-    }
+    let report = DealReport {
+        view: DealView::of(deal),
+        dealing,
+    };
+    let exporter: &dyn Export<DealReport<'_>> = match format {
+        DealFormat::Text => &text::Text,
+        DealFormat::Json => &json::Json,
+    };
+    exporter.write(out, &report)
 }
 
 #[cfg(test)]

@@ -38,3 +38,11 @@ impl<'a> DealView<'a> {
         }
     }
 }
+
+/// A dealt round as its formats read it: the deal's words and how it was dealt.
+pub(super) struct DealReport<'a> {
+    /// The rack and its words.
+    pub(super) view: DealView<'a>,
+    /// The settings it was dealt with.
+    pub(super) dealing: &'a Dealing,
+}

@@ -5,7 +5,8 @@ use std::io::Write;
 use blender::{Answer, GameEntry, GamesStats, Rack};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 
-use super::report::{DealView, Dealing};
+use super::report::DealReport;
+use crate::export::exporter::Export;
 
 pub(super) fn solve(
     out: &mut dyn Write,
@@ -33,16 +34,22 @@ pub(super) fn solve(
     Ok(())
 }
 
-pub(super) fn games(out: &mut dyn Write, games: &[GameEntry<'_>]) -> std::io::Result<()> {
-    for g in games {
-        // Required words, then ` | ` and the bonus words when there are any.
-        write!(out, "{} {}: {}", g.letters, g.total(), g.required.join(" "))?;
-        if !g.accepted.is_empty() {
-            write!(out, " | {}", g.accepted.join(" "))?;
+/// Text: one line per game and the count; a dealt round in a few lines.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Text;
+
+impl<'a> Export<[GameEntry<'a>]> for Text {
+    fn write(&self, out: &mut dyn Write, games: &[GameEntry<'a>]) -> std::io::Result<()> {
+        for g in games {
+            // Required words, then ` | ` and the bonus words when there are any.
+            write!(out, "{} {}: {}", g.letters, g.total(), g.required.join(" "))?;
+            if !g.accepted.is_empty() {
+                write!(out, " | {}", g.accepted.join(" "))?;
+            }
+            writeln!(out)?;
         }
-        writeln!(out)?;
+        writeln!(out, "{} games", games.len())
     }
-    writeln!(out, "{} games", games.len())
 }
 
 pub(super) fn stats(
@@ -86,27 +93,26 @@ pub(super) fn stats(
     Ok(())
 }
 
-pub(super) fn deal(
-    out: &mut dyn Write,
-    view: &DealView<'_>,
-    dealing: &Dealing,
-) -> std::io::Result<()> {
-    let what = match &dealing.daily {
-        Some(date) => format!("daily {date}"),
-        None => format!("seed {}, {}", dealing.seed, dealing.difficulty.name()),
-    };
-    let spaced: Vec<String> = view.letters.chars().map(String::from).collect();
-    writeln!(out, "letters: {} ({what})", spaced.join(" "))?;
-    writeln!(
-        out,
-        "required ({}): {}",
-        view.required.len(),
-        view.required.join(" ")
-    )?;
-    writeln!(
-        out,
-        "bonus ({}): {}",
-        view.bonus.len(),
-        view.bonus.join(" ")
-    )
+impl Export<DealReport<'_>> for Text {
+    fn write(&self, out: &mut dyn Write, report: &DealReport<'_>) -> std::io::Result<()> {
+        let (view, dealing) = (&report.view, report.dealing);
+        let what = match &dealing.daily {
+            Some(date) => format!("daily {date}"),
+            None => format!("seed {}, {}", dealing.seed, dealing.difficulty.name()),
+        };
+        let spaced: Vec<String> = view.letters.chars().map(String::from).collect();
+        writeln!(out, "letters: {} ({what})", spaced.join(" "))?;
+        writeln!(
+            out,
+            "required ({}): {}",
+            view.required.len(),
+            view.required.join(" ")
+        )?;
+        writeln!(
+            out,
+            "bonus ({}): {}",
+            view.bonus.len(),
+            view.bonus.join(" ")
+        )
+    }
 }

@@ -7,6 +7,9 @@ mod tests;
 
 use std::io::Write;
 
+use super::exporter::Export;
+use super::json::Json;
+
 pub use report::{FitSummary, Report, StrategyRun, WeightsSummary};
 
 /// Output formats of `hangman holdout`.
@@ -28,8 +31,9 @@ pub fn write(
     format: HoldoutFormat,
     verbose: bool,
 ) -> std::io::Result<()> {
-    match format {
-        HoldoutFormat::Table => table::write(out, report, verbose),
-        HoldoutFormat::Json => super::json::write(out, report),
-    }
+    let exporter: &dyn Export<Report> = match format {
+        HoldoutFormat::Table => &table::TextTable { verbose },
+        HoldoutFormat::Json => &Json,
+    };
+    exporter.write(out, report)
 }

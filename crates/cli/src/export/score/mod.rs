@@ -8,6 +8,9 @@ mod table;
 
 use std::io::Write;
 
+use super::exporter::Export;
+use super::json::Json;
+
 pub use report::ScoreReport;
 
 /// The output formats of the scorer.
@@ -30,10 +33,11 @@ pub fn write(
     format: Format,
     rows: bool,
 ) -> std::io::Result<()> {
-    match format {
-        Format::Table => table::write(out, report, rows),
-        Format::Json => super::json::write(out, report),
-        Format::Csv => csv::write(out, report),
-        Format::Edn => edn::write(out, report),
-    }
+    let exporter: &dyn Export<ScoreReport> = match format {
+        Format::Table => &table::TextTable { rows },
+        Format::Json => &Json,
+        Format::Csv => &csv::Csv,
+        Format::Edn => &edn::Edn,
+    };
+    exporter.write(out, report)
 }

@@ -3,19 +3,26 @@
 
 use std::io::Write;
 
-use super::{SolveReport, SolveRow};
+use super::report::{SolveReport, SolveRow};
+use crate::export::exporter::Export;
 
 /// Formats seconds in CSV cells.
 fn seconds(s: f64) -> String {
     format!("{s:.3}")
 }
 
-pub(super) fn write(out: &mut dyn Write, report: &SolveReport) -> std::io::Result<()> {
-    write_header(out)?;
-    for r in &report.lengths {
-        write_row(out, r)?;
+/// CSV: one row per length.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Csv;
+
+impl Export<SolveReport> for Csv {
+    fn write(&self, out: &mut dyn Write, report: &SolveReport) -> std::io::Result<()> {
+        write_header(out)?;
+        for r in &report.lengths {
+            write_row(out, r)?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Writes the header line (a run that streams its rows writes it first).

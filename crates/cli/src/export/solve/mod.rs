@@ -1,117 +1,32 @@
 //! Output of `hangman solve`, one module per format. Every format reads the same
-//! [`SolveReport`]: one [`SolveRow`] per word length, the solver's [`LengthSolution`] with
-//! the verdict it proves for the lives asked for.
+//! [`SolveReport`]: one [`SolveRow`] per word length, the solver's
+//! [`hangman::solve::LengthSolution`] with the verdict it proves for the lives asked for.
 
 mod csv;
-mod json;
+mod report;
 mod table;
 
 #[cfg(test)]
 mod tests;
 
+pub use report::{SolveReport, SolveRow, Stopped};
+
 use std::io::Write;
 
-use hangman::solve::LengthSolution;
-use serde::Serialize;
+use super::exporter::Export;
+use super::json::Json;
 
 /// The output formats of `hangman solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SolveFormat {
     /// Aligned text table.
     Table,
-    /// One JSON document.
+    /// One JSON document. Per length: `length`, `words`, `misses.lower`/`misses.upper`,
+    /// `best_first`, `best_first_complete`, `nodes`, `seconds` (search for `M`),
+    /// `verdict_seconds`, `seconds_with_first`, `exact`, `verdict`, `verdict_proven`.
     Json,
     /// One CSV row per length.
     Csv,
-}
-
-/// Why a solve stopped before settling everything it was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Stopped {
-    /// `--time-limit` ran out.
-    #[serde(rename = "time limit")]
-    TimeLimit,
-    /// Ctrl-C.
-    #[serde(rename = "interrupted")]
-    Interrupted,
-}
-
-impl Stopped {
-    /// How the reason is written in the table.
-    pub fn label(self) -> &'static str {
-        match self {
-            Stopped::TimeLimit => "time limit",
-            Stopped::Interrupted => "interrupted",
-        }
-    }
-}
-
-/// One word length: the solution and the verdict it proves.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SolveRow {
-    /// What the solver found.
-    #[serde(flatten)]
-    pub solution: LengthSolution,
-    /// Whether `M` is known exactly.
-    pub exact: bool,
-    /// Who wins, in words (`undecided` when the bounds do not say).
-    pub verdict: String,
-    /// Whether the bounds decide the verdict (a decided verdict is always proven).
-    pub verdict_proven: bool,
-}
-
-impl SolveRow {
-    /// The row of `solution` with `lives` lives (the `lives`th miss loses).
-    pub fn new(solution: LengthSolution, lives: u32) -> SolveRow {
-        let decided = solution.guesser_wins(lives);
-        let verdict = match decided {
-            Some(true) => format!("guesser wins with {lives} lives"),
-            Some(false) => format!("referee wins against {lives} lives"),
-            None => "undecided".to_string(),
-        };
-        SolveRow {
-            exact: solution.misses.is_exact(),
-            verdict_proven: decided.is_some(),
-            solution,
-            verdict,
-        }
-    }
-
-    /// `M` as shown: the value, or `lower..upper` when only bounds are proven.
-    pub fn misses(&self) -> String {
-        self.solution.misses.to_string()
-    }
-
-    /// The first-letter cell: the letters; `+?` after them when the list may be
-    /// incomplete (the search stopped while settling them); `-` when they were not
-    /// computed (`M` not exact, `--verdict-only`, or no time left); `(none)` for a length
-    /// of one word (nothing to guess).
-    pub fn first_letters(&self) -> String {
-        let s = &self.solution;
-        match (s.best_first.is_empty(), s.best_first_complete) {
-            (true, true) => "(none)".to_string(),
-            (true, false) => "-".to_string(),
-            (false, true) => s.best_first.join(""),
-            (false, false) => format!("{}+?", s.best_first.join("")),
-        }
-    }
-}
-
-/// Everything a solve produced.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SolveReport {
-    /// Dictionary path, or `embedded`.
-    pub dictionary: String,
-    /// Lives of the verdict.
-    pub lives: u32,
-    /// Worker threads used.
-    pub threads: usize,
-    /// Whether each length stopped once its verdict was proven (`--verdict-only`).
-    pub verdict_only: bool,
-    /// Why the search stopped before settling every length, or `None` if it did not.
-    pub stopped: Option<Stopped>,
-    /// One row per length, shortest first.
-    pub lengths: Vec<SolveRow>,
 }
 
 /// Writes `report` in `format`.
@@ -124,11 +39,12 @@ pub fn write(
     report: &SolveReport,
     format: SolveFormat,
 ) -> std::io::Result<()> {
-    match format {
-        SolveFormat::Table => table::write(out, report),
-        SolveFormat::Json => json::write(out, report),
-        SolveFormat::Csv => csv::write(out, report),
-    }
+    let exporter: &dyn Export<SolveReport> = match format {
+        SolveFormat::Table => &table::TextTable,
+        SolveFormat::Json => &Json,
+        SolveFormat::Csv => &csv::Csv,
+    };
+    exporter.write(out, report)
 }
 
 /// Writes the CSV header of a run whose rows are streamed with [`write_csv_row`] as each
