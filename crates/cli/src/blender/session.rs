@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use wordplay_scores::{BlenderScore, DailyResult, Store, StoreError};
 
-use super::BlenderPlayArgs;
+use super::args::{BlenderPlayArgs, round_time};
 use crate::export::blender::Dealing;
 
 /// The settings of a game, resolved from the command line.
@@ -45,7 +45,7 @@ impl BlenderSettings {
             seed: dealing.seed,
             daily: dealing.daily,
             difficulty: dealing.difficulty,
-            time_limit: super::round_time(args, dealing.difficulty),
+            time_limit: round_time(args, dealing.difficulty),
             store: Arc::new(store),
             name: args.name.clone().filter(|n| !n.trim().is_empty()),
             default_name,

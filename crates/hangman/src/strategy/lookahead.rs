@@ -622,7 +622,8 @@ mod tests {
 
     use super::*;
     use crate::result::GameResult;
-    use crate::strategy::{Strategy, find};
+    use crate::strategy::Strategy;
+    use crate::strategy::policy_strategy::PolicyStrategy;
 
     /// A lookahead quick in a debug build, caching into `dir` if given.
     fn build(lexicon: &Arc<Lexicon>, dir: Option<&Path>) -> Box<dyn Strategy> {
@@ -640,10 +641,14 @@ mod tests {
             cache_dir: dir.map(Path::to_path_buf),
             ..Settings::default()
         };
-        find("best")
-            .unwrap()
-            .build(lexicon.clone(), &settings)
-            .unwrap()
+        // As the registry builds `best` (not through it: the registry uses this module).
+        let policy = Lookahead::from_settings("lookahead", lexicon, &settings).unwrap();
+        Box::new(PolicyStrategy::new(
+            "best",
+            policy,
+            lexicon.clone(),
+            &settings,
+        ))
     }
 
     fn scores(strategy: &dyn Strategy) -> Vec<(String, u32, u32)> {

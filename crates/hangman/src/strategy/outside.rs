@@ -56,38 +56,6 @@ fn likeliest(present: &[f64; 26], guessed: LetterSet) -> Letter {
         .expect("a game in progress has an unguessed letter")
 }
 
-/// Builds strategy `name` (a registry name or alias) for `lexicon`; `letters` and `mixed`
-/// play `model` (trained on `lexicon`) instead of training their own, so they take no model
-/// parameters.
-///
-/// # Errors
-///
-/// As [`StrategyInfo::build`](super::StrategyInfo::build) for the other strategies.
-pub fn build_with_model(
-    name: &str,
-    lexicon: Arc<Lexicon>,
-    settings: &Settings,
-    model: &Arc<LetterModel>,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    let info = super::find(name)?;
-    match info.name {
-        "letters" => {
-            Params::new("letters", settings)?.finish()?;
-            Ok(Box::new(Letters::new(
-                Arc::clone(model),
-                settings.max_wrong,
-            )))
-        }
-        "mixed" => {
-            let mut params = Params::new("mixed", settings)?;
-            let options = Mixed::read_params(&mut params)?;
-            params.finish()?;
-            Mixed::strategy(lexicon, settings, Arc::clone(model), options)
-        }
-        _ => info.build(lexicon, settings),
-    }
-}
-
 /// The letter model alone (see the module docs).
 #[derive(Debug)]
 pub struct Letters {
@@ -217,7 +185,7 @@ impl Mixed {
     }
 
     /// Reads `outside=P switch=P check=N words=P lives=N`.
-    fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
+    pub(super) fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
         let d = MixedOptions::default();
         Ok(MixedOptions {
             outside: params.range("outside", d.outside, 0.0..=1.0)?,
@@ -229,7 +197,7 @@ impl Mixed {
     }
 
     /// The strategy around `model`, with `best` (its defaults) as the dictionary policy.
-    fn strategy(
+    pub(super) fn strategy(
         lexicon: Arc<Lexicon>,
         settings: &Settings,
         model: Arc<LetterModel>,

@@ -6,8 +6,10 @@ use lexicon::Lexicon;
 
 use super::entropy::Entropy;
 use super::greedy::Greedy;
+use super::letter_model::LetterModel;
 use super::lookahead::Lookahead;
 use super::outside::{Letters, Mixed};
+use super::params::Params;
 use super::policy_strategy::PolicyStrategy;
 use super::seed;
 use super::settings::{Settings, StrategyError};
@@ -157,4 +159,36 @@ pub fn find(name: &str) -> Result<&'static StrategyInfo, StrategyError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// Builds strategy `name` (a registry name or alias) for `lexicon`; `letters` and `mixed`
+/// play `model` (trained on `lexicon`) instead of training their own, so they take no model
+/// parameters.
+///
+/// # Errors
+///
+/// As [`StrategyInfo::build`] for the other strategies.
+pub fn build_with_model(
+    name: &str,
+    lexicon: Arc<Lexicon>,
+    settings: &Settings,
+    model: &Arc<LetterModel>,
+) -> Result<Box<dyn Strategy>, StrategyError> {
+    let info = find(name)?;
+    match info.name {
+        "letters" => {
+            Params::new("letters", settings)?.finish()?;
+            Ok(Box::new(Letters::new(
+                Arc::clone(model),
+                settings.max_wrong,
+            )))
+        }
+        "mixed" => {
+            let mut params = Params::new("mixed", settings)?;
+            let options = Mixed::read_params(&mut params)?;
+            params.finish()?;
+            Mixed::strategy(lexicon, settings, Arc::clone(model), options)
+        }
+        _ => info.build(lexicon, settings),
+    }
 }
