@@ -5,7 +5,27 @@ use std::io::Write;
 
 use hangman::suggest::{Advice, OutsideAdvice};
 
+use super::exporter::Export;
 use super::units::plural;
+
+/// What `hangman suggest` found for a board.
+#[derive(Clone, Debug)]
+pub enum Report {
+    /// Words of the list fit the board: the ranked letters and the strategy's pick.
+    Advice {
+        /// The strategy whose pick is shown and which plays on after each letter.
+        strategy: String,
+        /// The ranked letters, the pick and the candidates.
+        advice: Advice,
+    },
+    /// No word of the list fits: the letter model's ranking.
+    Outside {
+        /// How many dictionary words the letter model was trained on.
+        trained_on: usize,
+        /// The letter model's ranking and, for `-v`, why (boxed: its odds are large).
+        advice: Box<OutsideAdvice>,
+    },
+}
 
 /// What the text shows besides the advice, from the command's flags.
 #[derive(Clone, Debug)]
@@ -22,11 +42,33 @@ pub struct View {
     pub verbose: bool,
 }
 
-/// The letter model's ranking for a board no word of the list fits; with `-v`, why.
+/// The text format: `view` says what to show besides the advice.
+#[derive(Clone, Debug)]
+struct Text<'v> {
+    view: &'v View,
+}
+
+impl Export<Report> for Text<'_> {
+    fn write(&self, out: &mut dyn Write, report: &Report) -> std::io::Result<()> {
+        match report {
+            Report::Advice { strategy, advice } => write_advice(out, self.view, strategy, advice),
+            Report::Outside { trained_on, advice } => {
+                write_outside(out, self.view, *trained_on, advice)
+            }
+        }
+    }
+}
+
+/// Writes `report` as text, showing what `view` asks for besides the advice.
 ///
 /// # Errors
 /// When `out` fails.
-pub fn outside(
+pub fn write(out: &mut dyn Write, report: &Report, view: &View) -> std::io::Result<()> {
+    Text { view }.write(out, report)
+}
+
+/// The letter model's ranking for a board no word of the list fits; with `-v`, why.
+fn write_outside(
     out: &mut dyn Write,
     view: &View,
     trained_on: usize,
@@ -107,10 +149,7 @@ pub fn outside(
 }
 
 /// The ranked letters for a board, the strategy's pick and, when few, the candidates.
-///
-/// # Errors
-/// When `out` fails.
-pub fn advice(
+fn write_advice(
     out: &mut dyn Write,
     view: &View,
     strategy: &str,
@@ -182,6 +221,7 @@ pub fn advice(
 #[cfg(test)]
 mod tests {
     use hangman::Guess;
+    use hangman::strategy::letter_model::LetterOdds;
     use hangman::suggest::LetterAdvice;
     use lexicon::Letter;
 
@@ -220,8 +260,12 @@ mod tests {
             ],
             pick: Guess::Letter(letter('u')),
         };
+        let report = Report::Advice {
+            strategy: "greedy".to_string(),
+            advice,
+        };
         let mut out = Vec::new();
-        super::advice(&mut out, &view, "greedy", &advice).unwrap();
+        write(&mut out, &report, &view).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Board C-T: 2 candidates; score so far 3, 1 wrong guess left.\n\
@@ -230,6 +274,60 @@ mod tests {
              \x20    1  O           1   50.0%       4.000\n\
              greedy picks U\n\
              Candidates: cot, cut\n"
+        );
+    }
+
+    /// Letter odds with `a` and `e` (in that order) and zero for every other letter.
+    fn odds(a: f64, e: f64) -> [f64; 26] {
+        let mut p = [0.0; 26];
+        p[0] = a;
+        p[4] = e;
+        p
+    }
+
+    #[test]
+    fn outside_advice_on_a_hand_built_board_with_reasons() {
+        let view = View {
+            board: "Q-Z".to_string(),
+            top: 2,
+            exact_limit: 500,
+            show: 5,
+            verbose: true,
+        };
+        let advice = OutsideAdvice {
+            letters: vec![(letter('a'), 0.5), (letter('e'), 0.25), (letter('i'), 0.1)],
+            odds: LetterOdds {
+                present: odds(0.5, 0.25),
+                from_windows: odds(0.6, 0.3),
+                from_completions: None,
+                cells: vec![(1, odds(0.9, 0.1))],
+                likely: vec![("qaz".to_string(), 0.75)],
+                log_mass: None,
+                exact_fits: 0,
+                near_fits: 3,
+            },
+        };
+        let report = Report::Outside {
+            trained_on: 7,
+            advice: Box::new(advice),
+        };
+        let mut out = Vec::new();
+        write(&mut out, &report, &view).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Board Q-Z: no word of the dictionary fits, so the word is taken to be one it does \
+             not hold.\n\
+             Letters by the letter model's chance of being in the word (trained on the 7 \
+             dictionary words):\n\
+             \x20 rank  letter  chance\n\
+             \x20    1  A        50.0%\n\
+             \x20    2  E        25.0%\n\
+             Why:\n\
+             \x20 dictionary words of this length that fit all but one cell: 3\n\
+             \x20 blank 2: the board's windows around it favour A 90%, E 10%\n\
+             \x20 in the word, from the windows alone: A 60%, E 30%\n\
+             \x20 the model found no completion of the board\n\
+             \x20 likeliest words: QAZ 75.0%\n"
         );
     }
 }

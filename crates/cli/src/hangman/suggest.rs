@@ -49,19 +49,23 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
         verbose: args.verbose,
     };
     let mut out = std::io::stdout().lock();
-    match suggest::advise(&dict.lexicon, info, &settings, &snapshot, args.exact_limit) {
-        Ok(advice) => {
-            export::advice(&mut out, &view, info.name, &advice).context("cannot write output")?;
-        }
+    let report = match suggest::advise(&dict.lexicon, info, &settings, &snapshot, args.exact_limit)
+    {
+        Ok(advice) => export::Report::Advice {
+            strategy: info.name.to_string(),
+            advice,
+        },
         Err(AdviceError::NoCandidates) => {
             // The word is not in the list: rank letters with the letter model trained on it.
             let model = LetterModel::train(Arc::clone(&dict.lexicon), Weights::default());
-            let advice = suggest::advise_outside(&model, &snapshot);
-            export::outside(&mut out, &view, dict.lexicon.len(), &advice)
-                .context("cannot write output")?;
+            export::Report::Outside {
+                trained_on: dict.lexicon.len(),
+                advice: Box::new(suggest::advise_outside(&model, &snapshot)),
+            }
         }
         Err(e) => return Err(e.into()),
-    }
+    };
+    export::write(&mut out, &report, &view).context("cannot write output")?;
     out.flush().context("cannot write output")
 }
 
