@@ -19,9 +19,6 @@ use clap::{CommandFactory, Parser};
 
 use args::{Cli, Command};
 
-// Solve runs its own pool; the other commands go through `flags::Threads::install`.
-use resolve::with_threads;
-
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;

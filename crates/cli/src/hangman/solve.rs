@@ -33,7 +33,13 @@ use crate::export::solve::{self as export, SolveFormat, SolveReport, SolveRow, S
 (the search stopped first, or --verdict-only). The verdict says \"(proven)\" when the bounds \
 decide it. Best first lists the guesser's optimal first letters: +? after them = more may \
 exist (the search stopped while settling them); - = not computed (M not exact, \
---verdict-only, or no time left); (none) = one word, nothing to guess."
+--verdict-only, or no time left); (none) = one word, nothing to guess.",
+    // The shared `--threads` promises identical results; a solve cut short by a time limit
+    // may prove more or less with another count, so its help says so.
+    mut_arg("threads", |arg| arg.help(
+        "Worker threads (default: all cores). Values, verdicts and first letters do not \
+depend on the count; only a run cut short by a time limit may prove more or less"
+    ))
 )]
 pub(crate) struct SolveArgs {
     /// The word list (default: the embedded list).
@@ -67,10 +73,9 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: SolveFormat,
 
-    /// Worker threads (default: all cores). Values, verdicts and first letters do not
-    /// depend on the count; only a run cut short by a time limit may prove more or less.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub(crate) threads: Option<u64>,
+    /// The worker pool (its help says what a time-limited run may prove: see `mut_arg` above).
+    #[command(flatten)]
+    pub(crate) threads: super::flags::Threads,
 
     /// Transposition table size per length being solved, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256,
@@ -191,7 +196,6 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         .map(|&l| Progress::new(l, lexicon.bucket(l).len()))
         .collect();
     let finished = AtomicBool::new(false);
-    let threads = args.threads.map(|n| n as usize);
     // Without a time limit, CSV rows are written as soon as each length (and every shorter
     // one) is settled; the other formats need every row first.
     let stream = (deadline.is_none() && args.format == SolveFormat::Csv)
@@ -205,7 +209,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let (solutions, threads) = std::thread::scope(|scope| {
         scope.spawn(|| report_progress(&progress, &finished, args.progress_every, start));
         scope.spawn(|| watch_stdout(&finished, &closed, &stop));
-        let solved = super::with_threads(threads, || {
+        let solved = args.threads.install(|| {
             let mut solved = match deadline {
                 Some(deadline) => scheduled(lexicon, &progress, &options, lives, deadline),
                 // No limit: shortest first, so that rows stream in order.
