@@ -100,8 +100,8 @@ pub(crate) struct PlayArgs {
 
     /// Which common words a fair referee picks: any, or by how many wrong guesses a good
     /// guesser needs (easy: at most 1, medium: 2-3, hard: 4 or more).
-    #[arg(long, value_enum, default_value_t = crate::hangman::play::secrets::Difficulty::Any)]
-    pub(crate) difficulty: crate::hangman::play::secrets::Difficulty,
+    #[arg(long, value_enum, default_value_t = crate::hangman::play::secrets::SecretDifficulty::Any)]
+    pub(crate) difficulty: crate::hangman::play::secrets::SecretDifficulty,
 
     /// The common words secrets are drawn from (default: the embedded SCOWL list of
     /// familiar words); one word per line, lines with capitals or non-letters skipped.

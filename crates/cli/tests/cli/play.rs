@@ -14,7 +14,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use wordplay_cli::hangman::play::app::{HangmanApp, PlayMode};
 use wordplay_cli::hangman::play::reverse::{ReversePhase, ReverseRound};
-use wordplay_cli::hangman::play::secrets::Difficulty;
+use wordplay_cli::hangman::play::secrets::SecretDifficulty;
 use wordplay_cli::hangman::play::session::{Config, PlaySession, RefereeKind};
 use wordplay_cli::terminal::frame;
 
@@ -439,7 +439,7 @@ fn tui_app(lives: u32) -> HangmanApp {
     let config = Config {
         lexicon,
         common: None,
-        difficulty: Difficulty::Any,
+        difficulty: SecretDifficulty::Any,
         dictionary_name: "fixture".into(),
         referee: RefereeKind::Fair,
         length: Some(5),
@@ -604,7 +604,11 @@ fn difficulty_levels_split_the_secrets() {
         .unwrap(),
     );
     let mut seen = Vec::new();
-    for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+    for difficulty in [
+        SecretDifficulty::Easy,
+        SecretDifficulty::Medium,
+        SecretDifficulty::Hard,
+    ] {
         let config = Config {
             lexicon: lexicon.clone(),
             common: None,

@@ -17,7 +17,7 @@ use lexicon::Lexicon;
 
 /// Which secrets a fair referee draws from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Difficulty {
+pub enum SecretDifficulty {
     /// Every common word.
     #[default]
     Any,
@@ -29,24 +29,24 @@ pub enum Difficulty {
     Hard,
 }
 
-impl Difficulty {
+impl SecretDifficulty {
     /// Whether a word that cost the greedy guesser `misses` wrong guesses is of this level.
     pub(crate) fn admits(self, misses: u32) -> bool {
         match self {
-            Difficulty::Any => true,
-            Difficulty::Easy => misses <= 1,
-            Difficulty::Medium => (2..=3).contains(&misses),
-            Difficulty::Hard => misses >= 4,
+            SecretDifficulty::Any => true,
+            SecretDifficulty::Easy => misses <= 1,
+            SecretDifficulty::Medium => (2..=3).contains(&misses),
+            SecretDifficulty::Hard => misses >= 4,
         }
     }
 
     /// The level's name.
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Difficulty::Any => "any",
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
+            SecretDifficulty::Any => "any",
+            SecretDifficulty::Easy => "easy",
+            SecretDifficulty::Medium => "medium",
+            SecretDifficulty::Hard => "hard",
         }
     }
 }
@@ -54,7 +54,7 @@ impl Difficulty {
 /// The secret words of a session, by length.
 pub(crate) struct Secrets {
     pool: Arc<Lexicon>,
-    difficulty: Difficulty,
+    difficulty: SecretDifficulty,
     /// Per length, the indices (in the pool's bucket) of the words of the difficulty.
     graded: HashMap<usize, Vec<usize>>,
 }
@@ -66,7 +66,11 @@ impl Secrets {
     /// The words of `dictionary` that `common` has, of the given difficulty; for a length
     /// where the dictionary has no common word at all (a list of jargon, say), every word of
     /// that length.
-    pub(crate) fn new(dictionary: &Lexicon, common: &Lexicon, difficulty: Difficulty) -> Secrets {
+    pub(crate) fn new(
+        dictionary: &Lexicon,
+        common: &Lexicon,
+        difficulty: SecretDifficulty,
+    ) -> Secrets {
         let shared = dictionary.intersection(common);
         let words = dictionary.lengths().flat_map(|length| {
             let source = if shared.bucket(length).is_empty() {
@@ -89,7 +93,7 @@ impl Secrets {
         let difficulty = self.difficulty;
         self.graded.entry(length).or_insert_with(|| {
             let bucket = pool.bucket(length);
-            if difficulty == Difficulty::Any {
+            if difficulty == SecretDifficulty::Any {
                 return (0..bucket.len()).collect();
             }
             let greedy = strategy::find("greedy")
@@ -126,7 +130,7 @@ impl Secrets {
     }
 
     /// The difficulty.
-    pub(crate) fn difficulty(&self) -> Difficulty {
+    pub(crate) fn difficulty(&self) -> SecretDifficulty {
         self.difficulty
     }
 }
@@ -146,14 +150,18 @@ mod tests {
             "jazz", "jinx", "fizz", "buzz", "tree", "rate", "tear", "sate", "late", "mate", "house",
         ])
         .unwrap();
-        let mut all = Secrets::new(&dictionary, &common, Difficulty::Any);
+        let mut all = Secrets::new(&dictionary, &common, SecretDifficulty::Any);
         assert_eq!(all.lengths(), [4, 7]);
         assert_eq!(all.of_length(4).len(), 10);
         assert!(!all.word(4, 0).is_empty());
         // No common word of 7 letters: the dictionary's own are used.
         assert_eq!(all.of_length(7).len(), 1);
         let mut levels = Vec::new();
-        for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        for level in [
+            SecretDifficulty::Easy,
+            SecretDifficulty::Medium,
+            SecretDifficulty::Hard,
+        ] {
             let mut secrets = Secrets::new(&dictionary, &common, level);
             let words: Vec<String> = secrets
                 .of_length(4)
@@ -180,10 +188,10 @@ mod tests {
         for length in 4..=13 {
             let mut counts = Vec::new();
             for level in [
-                Difficulty::Any,
-                Difficulty::Easy,
-                Difficulty::Medium,
-                Difficulty::Hard,
+                SecretDifficulty::Any,
+                SecretDifficulty::Easy,
+                SecretDifficulty::Medium,
+                SecretDifficulty::Hard,
             ] {
                 let mut secrets = Secrets::new(&common, &common, level);
                 counts.push(secrets.of_length(length).len());

@@ -12,7 +12,7 @@ use rand_pcg::Pcg64;
 
 use super::reverse::ReverseRound;
 use super::round::GuessRound;
-use super::secrets::{Difficulty, Secrets};
+use super::secrets::{SecretDifficulty, Secrets};
 
 pub use hangman::referee::RefereeKind;
 
@@ -47,7 +47,7 @@ pub struct Config {
     /// from every word.
     pub common: Option<Arc<Lexicon>>,
     /// Which common words a fair referee draws.
-    pub difficulty: Difficulty,
+    pub difficulty: SecretDifficulty,
     /// Shown as the dictionary's name.
     pub dictionary_name: String,
     /// The referee of the player's guesses.
