@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::{App, blocking};
 use crate::blender_state::Session;
 use crate::error::{ApiError, ApiJson};
+use crate::games::LockIgnoringPoison;
 
 /// `POST /api/blender`.
 #[derive(Deserialize)]
@@ -213,8 +214,8 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     Ok(Json(view(&id, &mut s)))
 }
 
@@ -283,8 +284,8 @@ pub(crate) async fn guess(
             blender::MAX_RACK
         )));
     }
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     let feedback = s.game.guess(&word);
     Ok(Json(played(&id, &mut s, &feedback)))
 }
@@ -294,8 +295,8 @@ pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Played>, ApiError> {
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     let feedback = s.game.hint();
     Ok(Json(played(&id, &mut s, &feedback)))
 }
@@ -305,8 +306,8 @@ pub(crate) async fn shuffle(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Played>, ApiError> {
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     let feedback = s.game.shuffle();
     Ok(Json(played(&id, &mut s, &feedback)))
 }
@@ -316,8 +317,8 @@ pub(crate) async fn end(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     s.game.give_up();
     Ok(Json(view(&id, &mut s)))
 }
@@ -327,8 +328,8 @@ pub(crate) async fn next(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
-    let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.blender.find(&id)?;
+    let mut s = game.lock_ignoring_poison();
     s.game.tick();
     if !s.game.next_round() {
         return Err(ApiError::bad(
@@ -363,9 +364,9 @@ pub(crate) async fn save(
     if body.name.trim().is_empty() {
         return Err(ApiError::bad("a name is needed to save a score"));
     }
-    let game = app.blender.get(&id).ok_or_else(ApiError::no_game)?;
+    let game = app.blender.find(&id)?;
     let (score, rounds, daily, share, won) = {
-        let mut s = game.lock().unwrap_or_else(|e| e.into_inner());
+        let mut s = game.lock_ignoring_poison();
         s.game.tick();
         if !s.game.is_over() {
             return Err(ApiError::bad("the game is not over yet"));

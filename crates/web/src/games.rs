@@ -2,10 +2,27 @@
 //! ones expired, so memory stays bounded whatever the load.
 
 use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use lru::LruCache;
+
+use crate::error::ApiError;
+
+/// Locking that outlives a panic: a request that panicked while holding a game or a cache
+/// must not turn every later request for it into a second panic, so a poisoned lock is taken
+/// as it is (the server answers and keeps running; the game stays playable).
+pub(crate) trait LockIgnoringPoison<T> {
+    /// The guard, whether or not an earlier holder panicked.
+    fn lock_ignoring_poison(&self) -> MutexGuard<'_, T>;
+}
+
+impl<T> LockIgnoringPoison<T> for Mutex<T> {
+    fn lock_ignoring_poison(&self) -> MutexGuard<'_, T> {
+        self.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
 
 /// A game id: 128 random bits from the operating system's generator, as 32 hex digits.
 pub(crate) fn new_id() -> String {
@@ -41,8 +58,8 @@ impl<G> Games<G> {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<String, Slot<G>>> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> MutexGuard<'_, LruCache<String, Slot<G>>> {
+        self.inner.lock_ignoring_poison()
     }
 
     /// Keeps `game` under a new id (evicting the least recently used game if full).
@@ -72,6 +89,11 @@ impl<G> Games<G> {
         }
         slot.used = Instant::now();
         Some(slot.game.clone())
+    }
+
+    /// [`Games::get`] for a request: a game that is not kept is a 404.
+    pub(crate) fn find(&self, id: &str) -> Result<Arc<Mutex<G>>, ApiError> {
+        self.get(id).ok_or_else(ApiError::no_game)
     }
 
     /// Drops every game idle past the TTL; returns how many.

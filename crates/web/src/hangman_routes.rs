@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::{App, blocking};
 use crate::error::{ApiError, ApiJson};
+use crate::games::LockIgnoringPoison;
 use crate::hangman_state::{Hint, HintLetter, Play, Reverse, Session, Value, Verdict};
 
 /// Most lives a game may have (every letter a miss).
@@ -204,8 +205,8 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
-    let session = game.lock().unwrap_or_else(|e| e.into_inner());
+    let game = app.hangman.find(&id)?;
+    let session = game.lock_ignoring_poison();
     Ok(Json(view(&app, &id, &session)))
 }
 
@@ -255,13 +256,13 @@ pub(crate) async fn guess(
         },
         _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
     };
-    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
-    let referee = game.lock().unwrap_or_else(|e| e.into_inner()).referee;
+    let game = app.hangman.find(&id)?;
+    let referee = game.lock_ignoring_poison().referee;
     let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
     let app2 = app.clone();
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
     let (shown, record) = blocking(move || {
-        let mut session = game.lock().unwrap_or_else(|e| e.into_inner());
+        let mut session = game.lock_ignoring_poison();
         session
             .guess(&guess)
             .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -290,12 +291,12 @@ pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
-    let game = app.hangman.get(&id).ok_or_else(ApiError::no_game)?;
-    let optimal = game.lock().unwrap_or_else(|e| e.into_inner()).referee == "optimal";
+    let game = app.hangman.find(&id)?;
+    let optimal = game.lock_ignoring_poison().referee == "optimal";
     let _permit = heavy_permit(&app, optimal).await?;
     let app2 = app.clone();
     let hint = blocking(move || {
-        let session = game.lock().unwrap_or_else(|e| e.into_inner());
+        let session = game.lock_ignoring_poison();
         let state = session.state();
         if state.status() != Status::KeepGuessing {
             return Err(ApiError::bad("the game is over: no hint"));
@@ -341,11 +342,7 @@ pub(crate) async fn hint(
         let opening = (state.guessed_letters().is_empty() && state.wrong_words().is_empty())
             .then(|| (state.length(), state.max_wrong()));
         if let Some(key) = opening
-            && let Some(hint) = app2
-                .opening_hints
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&key)
+            && let Some(hint) = app2.opening_hints.lock_ignoring_poison().get(&key)
         {
             return Ok(hint.clone());
         }
@@ -361,8 +358,7 @@ pub(crate) async fn hint(
         let hint = odds_hint(&app2, &snapshot, max_wrong)?;
         if let Some(key) = opening {
             app2.opening_hints
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
+                .lock_ignoring_poison()
                 .insert(key, hint.clone());
         }
         Ok(hint)
@@ -421,12 +417,7 @@ pub(crate) async fn verdict(
     check_lives(q.lives)?;
     check_length(&app.lexicon, q.length)?;
     let key = (q.length, q.lives);
-    if let Some(v) = app
-        .verdicts
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-    {
+    if let Some(v) = app.verdicts.lock_ignoring_poison().get(&key) {
         return Ok(Json(Verdict {
             seconds: 0.0,
             ..v.clone()
@@ -435,7 +426,7 @@ pub(crate) async fn verdict(
     let app2 = app.clone();
     let v = blocking(move || {
         // One solve at a time: each may take a core and a table for its budget.
-        let _one = app2.solving.lock().unwrap_or_else(|e| e.into_inner());
+        let _one = app2.solving.lock_ignoring_poison();
         let bucket = app2.lexicon.bucket(q.length);
         let options = SolveOptions {
             deadline: Some(Instant::now() + app2.options.verdict_budget),
@@ -457,10 +448,7 @@ pub(crate) async fn verdict(
     })
     .await?;
     if v.guesser_wins.is_some() {
-        app.verdicts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, v.clone());
+        app.verdicts.lock_ignoring_poison().insert(key, v.clone());
     }
     Ok(Json(v))
 }
@@ -587,10 +575,10 @@ pub(crate) async fn reverse_answer(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Answer>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.get(&id).ok_or_else(ApiError::no_game)?;
+    let game = app.reverse.find(&id)?;
     let app2 = app.clone();
     let shown = blocking(move || {
-        let mut r = game.lock().unwrap_or_else(|e| e.into_inner());
+        let mut r = game.lock_ignoring_poison();
         let Some(guess) = r.asking.clone() else {
             return Err(ApiError::bad("the game is over"));
         };
