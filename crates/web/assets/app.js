@@ -258,15 +258,17 @@ function renderReverse() {
     b.setAttribute("aria-label", `position ${i + 1}` + (ch === "_" ? "" : ` (${ch})`));
     b.setAttribute("aria-pressed", String(marks.has(i)));
     if (marks.has(i)) b.classList.add("marked");
-    b.disabled = r.over || ch !== "_" || r.guess_is_word;
+    b.disabled = r.over || r.thinking || ch !== "_" || r.guess_is_word;
     b.addEventListener("click", () => { toggleMark(i); });
     board.append(b);
   });
   $("rv-lives-left").textContent = `My lives ${r.lives_left}/${r.lives}`;
   $("rv-wrong").textContent = r.wrong;
-  $("rv-answer-row").hidden = r.over || r.guess_is_word;
-  $("rv-word-row").hidden = r.over || !r.guess_is_word;
-  if (r.over) {
+  $("rv-answer-row").hidden = r.over || r.thinking || r.guess_is_word;
+  $("rv-word-row").hidden = r.over || r.thinking || !r.guess_is_word;
+  if (r.thinking) {
+    say("rv-prompt", "Thinking… (a first game at a new length or number of lives can take a while)");
+  } else if (r.over) {
     say("rv-prompt", r.computer_won ? `I got it: ${r.board.toUpperCase()}!` : "You win: I am out of lives.", r.computer_won ? "bad" : "good");
   } else if (r.guess_is_word) {
     say("rv-prompt", `Is your word ${r.guess.toUpperCase()}?`);
@@ -283,8 +285,25 @@ function renderReverse() {
   }
 }
 
+// While the computer works out its guess, ask again until it is in (only the game shown).
+let rvPoll = null;
+function awaitGuess() {
+  clearTimeout(rvPoll);
+  if (!rv || !rv.thinking) return;
+  const id = rv.id;
+  rvPoll = setTimeout(async () => {
+    try {
+      const r = await api("GET", `/api/reverse/${id}`);
+      if (!rv || rv.id !== id) return;
+      rv = r;
+      renderReverse();
+      awaitGuess();
+    } catch (err) { say("rv-prompt", err.message, "bad"); }
+  }, 400);
+}
+
 function toggleMark(i) {
-  if (!rv || rv.over || rv.guess_is_word || rv.board[i] !== "_") return;
+  if (!rv || rv.over || rv.thinking || rv.guess_is_word || rv.board[i] !== "_") return;
   if (marks.has(i)) marks.delete(i); else marks.add(i);
   renderReverse();
   const cell = $("rv-board").children[i];
@@ -297,15 +316,17 @@ $("rv-setup").addEventListener("submit", async (e) => {
     marks = new Set();
     rv = await api("POST", "/api/reverse", { length: Number($("rv-length").value), lives: Number($("rv-lives").value) });
     renderReverse();
+    awaitGuess();
   } catch (err) { say("rv-prompt", err.message, "bad"); }
 });
 
 async function rvAnswer(body) {
-  if (!rv || rv.over) return;
+  if (!rv || rv.over || rv.thinking) return;
   try {
     rv = await api("POST", `/api/reverse/${rv.id}/answer`, body);
     marks = new Set();
     renderReverse();
+    awaitGuess();
   } catch (err) { say("rv-prompt", err.message, "bad"); }
 }
 $("rv-answer").addEventListener("click", () => rvAnswer({ positions: [...marks] }));
@@ -533,7 +554,7 @@ document.addEventListener("keydown", (e) => {
     else if (e.key === "?") { e.preventDefault(); hmHint(); }
     else if (e.key === "Enter" && (!hm || hm.over) && e.target === document.body) { e.preventDefault(); hmNew(); }
   }
-  if (active === "reverse" && !typing(e) && rv && !rv.over) {
+  if (active === "reverse" && !typing(e) && rv && !rv.over && !rv.thinking) {
     if (rv.guess_is_word) {
       if (e.key === "y") rvAnswer({ correct: true });
       if (e.key === "n") rvAnswer({ correct: false });

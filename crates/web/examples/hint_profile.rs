@@ -1,7 +1,8 @@
 //! Times `suggest::advise` (the hint of a fair game) in-process: plays a few fair games per
 //! length (4 to 10 letters, 6 lives, common letters first) and prints the best of five
 //! timings of the hint at every board, with the candidates left and whether the expected
-//! scores were played out.
+//! scores were played out. `hint_profile [STRATEGY]` (default: the server's hint strategy,
+//! `greedy`).
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -10,9 +11,12 @@ use lexicon::{Letter, Lexicon};
 
 fn main() {
     let lexicon = Arc::new(Lexicon::embedded());
-    let info = hangman::strategy::find("greedy").unwrap();
+    let name = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "greedy".to_string());
+    let info = hangman::strategy::find(&name).unwrap();
     let settings = hangman::Settings {
-        max_wrong: 6,
+        max_wrong: 5,
         seed: 1,
         params: Vec::new(),
         cache_dir: None,
@@ -27,7 +31,7 @@ fn main() {
             let mut wrong = lexicon::LetterSet::default();
             let mut misses = 0;
             for &c in order.iter() {
-                let snap = match Snapshot::new(cells.clone(), wrong, &[], 6) {
+                let snap = match Snapshot::new(cells.clone(), wrong, &[], 5) {
                     Ok(s) => s,
                     Err(_) => break,
                 };

@@ -13,6 +13,7 @@ use wordplay_scores::Store;
 
 use crate::error::ApiError;
 use crate::games::Games;
+use crate::guesser::Guesser;
 use crate::{blender_state, hangman_state};
 
 /// The budget of a verdict before the game.
@@ -41,6 +42,9 @@ pub struct Limits {
     pub optimal_move_budget: Duration,
     /// Time a hint against the optimal referee may search.
     pub optimal_hint_budget: Duration,
+    /// Time a reversed game's request waits for the computer's next guess before it answers
+    /// "thinking" (the guess is still worked out, and the page asks again).
+    pub reverse_wait: Duration,
 }
 
 impl Default for Limits {
@@ -56,6 +60,7 @@ impl Default for Limits {
             verdict_budget: VERDICT_BUDGET,
             optimal_move_budget: Duration::from_millis(150),
             optimal_hint_budget: Duration::from_millis(200),
+            reverse_wait: Duration::from_millis(500),
         }
     }
 }
@@ -78,8 +83,10 @@ pub(crate) struct App {
     /// The searching referees and hints: at most one per core at once (each holds a core
     /// and a transposition table).
     pub(crate) heavy: tokio::sync::Semaphore,
+    /// The strategy of the hints against the fair and cheating referees (`entropy`).
     pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
-    pub(crate) reverse_strategy: Box<dyn hangman::Strategy>,
+    /// The computer's guesser in the reversed role (`mixed`).
+    pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub(crate) options: Limits,
 }

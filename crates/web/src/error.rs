@@ -37,6 +37,14 @@ impl ApiError {
         }
     }
 
+    /// 409: the game cannot take this yet (the computer is still working out its guess).
+    pub(crate) fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::CONFLICT,
+            message: message.into(),
+        }
+    }
+
     /// 500: the server failed (the store, a task); the message says what.
     pub(crate) fn internal(message: impl Into<String>) -> ApiError {
         ApiError {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::{App, blocking};
 use crate::error::{ApiError, ApiJson};
 use crate::games::LockIgnoringPoison;
+use crate::guesser::{self, GUESSER};
 use crate::hangman_state::{Hint, HintLetter, Play, Reverse, Session, Value, Verdict};
 
 /// Most lives a game may have (every letter a miss).
@@ -492,6 +493,11 @@ pub(crate) struct ReverseView {
     over: bool,
     /// Whether the computer found the word (once over).
     computer_won: bool,
+    /// The strategy guessing (`mixed`).
+    guesser: &'static str,
+    /// Whether the computer is still working out its next guess (`guess` is then `null`):
+    /// ask again with `GET /api/reverse/{id}`.
+    thinking: bool,
     /// The computer's question: a letter (`"e"`) or a whole word, while not over.
     guess: Option<String>,
     /// Whether `guess` is a whole word (answer with `correct`) or a letter (`positions`).
@@ -512,8 +518,10 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
         board: board_of(state),
         lives_left: r.lives - state.wrong_guesses().min(r.lives),
         wrong: letters(state.wrong_letters()),
-        over: r.asking.is_none(),
+        over: r.over(),
         computer_won: state.status() == Status::GameWon,
+        guesser: GUESSER,
+        thinking: r.thinking(),
         guess: r
             .asking
             .as_ref()
@@ -526,6 +534,59 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
             .map(|&i| bucket.word_str(i as usize).to_string())
             .collect(),
     }
+}
+
+/// Starts working out the computer's next guess in the background when it must be and no
+/// task is at it; returns that task. The task takes a turn on the cores (a first move at a
+/// length and lives not searched before can take seconds: exact searches on short words)
+/// and runs on the blocking pool; it writes the guess only if the game is still where it
+/// started.
+fn start_thinking(
+    app: &Arc<App>,
+    game: &Arc<std::sync::Mutex<Reverse>>,
+) -> Option<tokio::task::JoinHandle<Result<(), ApiError>>> {
+    let mut r = game.lock_ignoring_poison();
+    if !r.needs_task() {
+        return None;
+    }
+    let state = r.game.state().clone();
+    let history = r.history.clone();
+    let (app, game) = (app.clone(), game.clone());
+    let task = tokio::spawn(async move {
+        let _permit = heavy_permit(&app, true).await?;
+        let app2 = app.clone();
+        blocking(move || {
+            let strategy = app2.guesser.strategy(state.max_wrong())?;
+            let guess = guesser::next_guess(strategy.as_ref(), &state, &history);
+            let mut r = game.lock_ignoring_poison();
+            if r.thinking() && r.history.len() == history.len() {
+                r.asking = Some(guess);
+            }
+            Ok(())
+        })
+        .await
+    });
+    r.task = Some(task.abort_handle());
+    Some(task)
+}
+
+/// The reversed game `id` as it stands, once the computer's next guess is in or
+/// [`Limits::reverse_wait`](crate::Limits::reverse_wait) has passed (then `thinking`: the
+/// task goes on, and the page asks again).
+async fn reverse_reply(
+    app: Arc<App>,
+    id: String,
+    game: Arc<std::sync::Mutex<Reverse>>,
+) -> Result<Json<ReverseView>, ApiError> {
+    if let Some(task) = start_thinking(&app, &game)
+        && let Ok(done) = tokio::time::timeout(app.options.reverse_wait, task).await
+    {
+        done.map_err(|e| ApiError::internal(format!("the task failed: {e}")))??;
+    }
+    let app2 = app.clone();
+    let shown =
+        blocking(move || Ok(reverse_view(&app2, &id, &game.lock_ignoring_poison()))).await?;
+    Ok(Json(shown))
 }
 
 /// `POST /api/reverse`: the player thinks of a word of `length` letters.
@@ -541,21 +602,17 @@ pub(crate) async fn reverse_create(
             req.length
         )));
     }
-    let app2 = app.clone();
-    let (id, shown) = blocking(move || {
-        let mut r = Reverse {
-            game: Game::new(Told::new(req.length), req.lives - 1),
-            history: Vec::new(),
-            asking: None,
-            lives: req.lives,
-        };
-        r.advance(app2.reverse_strategy.as_ref());
-        let shown = reverse_view(&app2, "", &r);
-        let (id, _) = app2.reverse.insert(r);
-        Ok((id, shown))
-    })
-    .await?;
-    Ok(Json(ReverseView { id, ..shown }))
+    let (id, game) = app.reverse.insert(Reverse::new(req.length, req.lives));
+    reverse_reply(app, id, game).await
+}
+
+/// `GET /api/reverse/{id}`: the game, with the computer's guess once it is in.
+pub(crate) async fn reverse_show(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<ReverseView>, ApiError> {
+    let game = app.reverse.find(&id)?;
+    reverse_reply(app, id, game).await
 }
 
 /// `POST /api/reverse/{id}/answer`.
@@ -576,9 +633,14 @@ pub(crate) async fn reverse_answer(
     ApiJson(body): ApiJson<Answer>,
 ) -> Result<Json<ReverseView>, ApiError> {
     let game = app.reverse.find(&id)?;
-    let app2 = app.clone();
-    let shown = blocking(move || {
-        let mut r = game.lock_ignoring_poison();
+    let answered = game.clone();
+    blocking(move || {
+        let mut r = answered.lock_ignoring_poison();
+        if r.thinking() {
+            return Err(ApiError::conflict(
+                "the computer is still thinking of its guess: ask again with GET /api/reverse/{id}",
+            ));
+        }
         let Some(guess) = r.asking.clone() else {
             return Err(ApiError::bad("the game is over"));
         };
@@ -609,9 +671,9 @@ pub(crate) async fn reverse_answer(
         let outcome =
             Told::play(&mut r.game, &guess, answer).map_err(|e| ApiError::bad(e.to_string()))?;
         r.history.push((guess, outcome));
-        r.advance(app2.reverse_strategy.as_ref());
-        Ok(reverse_view(&app2, &id, &r))
+        r.asking = None;
+        Ok(())
     })
     .await?;
-    Ok(Json(shown))
+    reverse_reply(app, id, game).await
 }

@@ -116,23 +116,41 @@ pub(crate) struct Verdict {
 pub(crate) struct Reverse {
     pub(crate) game: Game<Told>,
     pub(crate) history: Vec<(Guess, Outcome)>,
+    /// The computer's guess waiting for the player's answer: `None` once the game is over
+    /// or while the computer is working it out.
     pub(crate) asking: Option<Guess>,
     pub(crate) lives: u32,
+    /// The task working out the next guess, once one was started.
+    pub(crate) task: Option<tokio::task::AbortHandle>,
 }
 
 impl Reverse {
-    /// Asks the strategy for the next guess (a fresh player told every answer so far), or
-    /// none once the game is over.
-    pub(crate) fn advance(&mut self, strategy: &dyn hangman::Strategy) {
-        let state = self.game.state().clone();
-        if state.status() != Status::KeepGuessing {
-            self.asking = None;
-            return;
+    /// A new game of a `length`-letter word: the computer has yet to work out its first
+    /// guess.
+    pub(crate) fn new(length: usize, lives: u32) -> Reverse {
+        Reverse {
+            game: Game::new(Told::new(length), lives - 1),
+            history: Vec::new(),
+            asking: None,
+            lives,
+            task: None,
         }
-        let mut player = strategy.player(state.length(), 0);
-        for (guess, outcome) in &self.history {
-            player.learn(guess, *outcome);
-        }
-        self.asking = Some(player.choose(&state));
+    }
+
+    /// Whether the game is over.
+    pub(crate) fn over(&self) -> bool {
+        self.game.state().status() != Status::KeepGuessing
+    }
+
+    /// Whether the computer is working out its next guess (the game goes on and it has
+    /// not asked yet).
+    pub(crate) fn thinking(&self) -> bool {
+        !self.over() && self.asking.is_none()
+    }
+
+    /// Whether the next guess must be worked out and no task is at it (none started, or
+    /// the last one stopped without an answer).
+    pub(crate) fn needs_task(&self) -> bool {
+        self.thinking() && self.task.as_ref().is_none_or(|t| t.is_finished())
     }
 }

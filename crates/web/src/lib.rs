@@ -17,6 +17,7 @@ mod blender_routes;
 mod blender_state;
 mod error;
 mod games;
+mod guesser;
 mod hangman_routes;
 mod hangman_state;
 mod page;
@@ -47,6 +48,7 @@ use wordplay_scores::Store;
 
 use crate::app::{App, blender_dictionary};
 use crate::games::Games;
+use crate::guesser::Guesser;
 
 /// The service: every route, the limits, compression, JSON errors.
 ///
@@ -66,17 +68,9 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         })
         .collect::<Result<Vec<_>, _>>()
         .context("dealing Word Blender rounds")?;
-    let settings = hangman::Settings {
-        max_wrong: 5,
-        seed: 0,
-        params: Vec::new(),
-        cache_dir: None,
-    };
-    // `greedy`, not `mixed`: mixed's first move at a new length is slow (over 20 s at 3
-    // letters, cold), which a player waiting on a page will not sit through.
-    let reverse_strategy = hangman::strategy::find("greedy")?.build(lexicon.clone(), &settings)?;
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
+    let guesser = Guesser::new(lexicon.clone());
     let app = Arc::new(App {
         lexicon,
         secrets,
@@ -91,12 +85,21 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         heavy: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
         ),
-        hint_strategy: hangman::strategy::find("greedy")?,
-        reverse_strategy,
+        // `entropy`, not `best`: best's hint at a board it has not searched took up to 1.1 s
+        // at 6 lives and tens of seconds at other lives (`examples/hint_profile.rs best`),
+        // where entropy's took at most 20 ms (at an opening, kept once per length and lives)
+        // and 1.7 ms elsewhere; it is the strongest that answers at once (6.18 on words.txt
+        // to greedy's 6.41).
+        hint_strategy: hangman::strategy::find("entropy")?,
+        guesser,
         limiter: RateLimiter::keyed(quota),
         options: limits.clone(),
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        // The reversed role's guesser for six lives (the page's default), trained and built
+        // now (about half a second) so that the first reversed game need not wait for it.
+        let warm = app.clone();
+        runtime.spawn_blocking(move || warm.guesser.strategy(5).map(drop));
         let weak = Arc::downgrade(&app);
         runtime.spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -122,6 +125,7 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
         .route("/api/hangman/{id}/guess", post(hangman_routes::guess))
         .route("/api/hangman/{id}/hint", get(hangman_routes::hint))
         .route("/api/reverse", post(hangman_routes::reverse_create))
+        .route("/api/reverse/{id}", get(hangman_routes::reverse_show))
         .route(
             "/api/reverse/{id}/answer",
             post(hangman_routes::reverse_answer),
@@ -241,7 +245,7 @@ pub fn run(options: ServeOptions) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let addr = SocketAddr::new(options.host, options.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -258,7 +262,11 @@ pub fn run(options: ServeOptions) -> anyhow::Result<()> {
         serve(listener, router, shutdown_signal()).await?;
         println!("wordplay: stopped");
         anyhow::Ok(())
-    })
+    });
+    // Requests in flight have finished; a guess still being worked out for a game nobody
+    // waits on is dropped rather than waited for.
+    runtime.shutdown_background();
+    served
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -163,6 +163,19 @@ async fn hints_rank_letters_best_first() {
     let (status, again) = call(&app, "GET", &format!("/api/hangman/{fair_id}/hint"), None).await;
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again, hint);
+    // The hint's pick is the hint strategy's (`entropy`) move at that board.
+    let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded());
+    let settings = hangman::Settings {
+        max_wrong: 5,
+        ..hangman::Settings::default()
+    };
+    let entropy = hangman::strategy::find("entropy")
+        .unwrap()
+        .build(lexicon, &settings)
+        .unwrap();
+    let opening = hangman::Game::new(hangman::referee::Told::new(4), 5);
+    let pick = entropy.player(4, 1).choose(opening.state());
+    assert_eq!(hint["pick"], pick.to_string().to_ascii_lowercase());
 }
 
 #[tokio::test]
@@ -374,6 +387,7 @@ async fn the_reversed_role_takes_marked_positions() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{r}");
+    let r = settled(&app, r).await;
     let id = r["id"].as_str().unwrap().to_string();
     assert_eq!(r["board"], "___");
     assert_eq!(r["guess_is_word"], false);
@@ -404,7 +418,7 @@ async fn the_reversed_role_takes_marked_positions() {
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{next}");
-        r = next;
+        r = settled(&app, next).await;
     }
     assert_eq!(r["over"], true);
     assert_eq!(r["computer_won"], true, "{r}");
@@ -417,6 +431,7 @@ async fn the_reversed_role_takes_marked_positions() {
         Some(json!({"length": 3, "lives": 6})),
     )
     .await;
+    let r2 = settled(&app, r2).await;
     let id2 = r2["id"].as_str().unwrap();
     for body in [
         json!({"positions": [3]}),
@@ -432,6 +447,102 @@ async fn the_reversed_role_takes_marked_positions() {
         .await;
         assert_error(status, &err, StatusCode::BAD_REQUEST);
     }
+}
+
+/// The reversed game once the computer's guess is in: asks again while it is thinking.
+async fn settled(app: &Router, mut r: Value) -> Value {
+    for _ in 0..3000 {
+        if r["thinking"] != true {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let id = r["id"].as_str().unwrap();
+        let (status, next) = call(app, "GET", &format!("/api/reverse/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        r = next;
+    }
+    panic!("the computer never made its guess: {r}");
+}
+
+/// Plays a reversed game of `word` with `lives`, answering truthfully; returns every view
+/// after a guess was made (the first one first).
+async fn reversed_game(app: &Router, word: &str, lives: u32) -> Vec<Value> {
+    let (status, r) = call(
+        app,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": word.len(), "lives": lives})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let mut r = settled(app, r).await;
+    let id = r["id"].as_str().unwrap().to_string();
+    let mut views = vec![r.clone()];
+    while r["over"] != true {
+        assert!(views.len() <= 27, "{r}");
+        let guess = r["guess"].as_str().unwrap();
+        let body = if r["guess_is_word"] == true {
+            json!({"correct": guess == word})
+        } else {
+            let positions: Vec<usize> = word
+                .char_indices()
+                .filter(|(_, c)| guess.starts_with(*c))
+                .map(|(i, _)| i)
+                .collect();
+            json!({"positions": positions})
+        };
+        let (status, next) = call(
+            app,
+            "POST",
+            &format!("/api/reverse/{id}/answer"),
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        r = settled(app, next).await;
+        views.push(r.clone());
+    }
+    views
+}
+
+#[tokio::test]
+async fn a_word_outside_the_list_is_played_by_the_letter_model() {
+    let app = app();
+    // "crowdfund" is not in the embedded list: once no word of it fits, `mixed` goes on with
+    // its letter model (letters it has not guessed, never a list word) until it finds the
+    // word or runs out of lives.
+    let word = "crowdfund";
+    assert!(!lexicon::Lexicon::embedded().contains(word));
+    let views = reversed_game(&app, word, 6).await;
+    assert!(views.iter().all(|v| v["guesser"] == "mixed"), "{views:?}");
+    let guesses: Vec<&str> = views.iter().filter_map(|v| v["guess"].as_str()).collect();
+    let first_empty = views
+        .iter()
+        .position(|v| v["candidates"] == 0)
+        .unwrap_or_else(|| panic!("some word of the list always fit: {views:?}"));
+    let outside = &views[first_empty..];
+    assert!(
+        outside.iter().any(|v| v["guess"].is_string()),
+        "no guess once no word fit: {views:?}"
+    );
+    for v in outside.iter().filter(|v| v["over"] != true) {
+        assert_eq!(v["guess_is_word"], false, "{v}");
+        assert_eq!(v["guess"].as_str().unwrap().len(), 1, "{v}");
+    }
+    let mut seen = guesses.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), guesses.len(), "a guess repeated: {guesses:?}");
+    let last = views.last().unwrap();
+    assert_eq!(last["over"], true);
+    assert!(
+        last["computer_won"] == true || last["lives_left"] == 0,
+        "{last}"
+    );
+    // The same answers get the same questions.
+    let again = reversed_game(&app, word, 6).await;
+    let replayed: Vec<&str> = again.iter().filter_map(|v| v["guess"].as_str()).collect();
+    assert_eq!(replayed, guesses);
 }
 
 #[tokio::test]
@@ -643,6 +754,7 @@ async fn the_openapi_document_lists_every_route() {
         "/api/hangman/{id}/guess",
         "/api/hangman/{id}/hint",
         "/api/reverse",
+        "/api/reverse/{id}",
         "/api/reverse/{id}/answer",
         "/api/blender",
         "/api/blender/scores",

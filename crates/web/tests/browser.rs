@@ -386,7 +386,7 @@ async fn reversed_game(c: &Client, keyboard: bool) {
             c,
             &format!(
                 "const p = document.getElementById('rv-prompt').textContent; \
-                 return p !== {} ? p : ''",
+                 return p !== {} && !p.startsWith('Thinking') ? p : ''",
                 json!(before)
             ),
             "the computer's next move",
