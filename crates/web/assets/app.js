@@ -263,7 +263,7 @@ function renderReverse() {
     board.append(b);
   });
   $("rv-lives-left").textContent = `My lives ${r.lives_left}/${r.lives}`;
-  $("rv-wrong").textContent = r.wrong;
+  $("rv-wrong").textContent = [r.wrong, ...r.wrong_words].filter(Boolean).join(" ");
   $("rv-answer-row").hidden = r.over || r.thinking || r.guess_is_word;
   $("rv-word-row").hidden = r.over || r.thinking || !r.guess_is_word;
   if (r.thinking) {

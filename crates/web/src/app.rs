@@ -83,6 +83,10 @@ pub(crate) struct App {
     /// The searching referees and hints: at most one per core at once (each holds a core
     /// and a transposition table).
     pub(crate) heavy: tokio::sync::Semaphore,
+    /// The reversed role's guesses at lives without shipped tables (seconds to minutes of
+    /// search on a first game at a length): one at a time, so they take at most one core
+    /// and never hold up the searching referees.
+    pub(crate) slow_guesses: tokio::sync::Semaphore,
     /// The strategy of the hints against the fair and cheating referees (`entropy`).
     pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
     /// The computer's guesser in the reversed role (`mixed`).

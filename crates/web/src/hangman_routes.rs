@@ -490,6 +490,8 @@ pub(crate) struct ReverseView {
     board: String,
     lives_left: u32,
     wrong: String,
+    /// The computer's wrong word guesses (each cost a life, as a wrong letter does).
+    wrong_words: Vec<String>,
     over: bool,
     /// Whether the computer found the word (once over).
     computer_won: bool,
@@ -518,6 +520,7 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
         board: board_of(state),
         lives_left: r.lives - state.wrong_guesses().min(r.lives),
         wrong: letters(state.wrong_letters()),
+        wrong_words: state.wrong_words().to_vec(),
         over: r.over(),
         computer_won: state.status() == Status::GameWon,
         guesser: GUESSER,
@@ -537,10 +540,11 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
 }
 
 /// Starts working out the computer's next guess in the background when it must be and no
-/// task is at it; returns that task. The task takes a turn on the cores (a first move at a
-/// length and lives not searched before can take seconds: exact searches on short words)
-/// and runs on the blocking pool; it writes the guess only if the game is still where it
-/// started.
+/// task is at it; returns that task. The task runs on the blocking pool and writes the
+/// guess only if the game is still where it started. With six lives `mixed` reads the
+/// shipped tables and answers in milliseconds; with other lives a first game at a length
+/// searches (seconds at 4-10 letters, minutes on 2-3 letter words: exact solves), so those
+/// wait for their turn on one core (`App::slow_guesses`).
 fn start_thinking(
     app: &Arc<App>,
     game: &Arc<std::sync::Mutex<Reverse>>,
@@ -553,7 +557,16 @@ fn start_thinking(
     let history = r.history.clone();
     let (app, game) = (app.clone(), game.clone());
     let task = tokio::spawn(async move {
-        let _permit = heavy_permit(&app, true).await?;
+        let _permit = if state.max_wrong() == hangman::strategy::SHIPPED_MAX_WRONG {
+            None
+        } else {
+            Some(
+                app.slow_guesses
+                    .acquire()
+                    .await
+                    .map_err(|e| ApiError::internal(e.to_string()))?,
+            )
+        };
         let app2 = app.clone();
         blocking(move || {
             let strategy = app2.guesser.strategy(state.max_wrong())?;

@@ -91,6 +91,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         // and 1.7 ms elsewhere; it is the strongest that answers at once (6.18 on words.txt
         // to greedy's 6.41).
         hint_strategy: hangman::strategy::find("entropy")?,
+        slow_guesses: tokio::sync::Semaphore::new(1),
         guesser,
         limiter: RateLimiter::keyed(quota),
         options: limits.clone(),
@@ -99,7 +100,11 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         // The reversed role's guesser for six lives (the page's default), trained and built
         // now (about half a second) so that the first reversed game need not wait for it.
         let warm = app.clone();
-        runtime.spawn_blocking(move || warm.guesser.strategy(5).map(drop));
+        runtime.spawn_blocking(move || {
+            warm.guesser
+                .strategy(hangman::strategy::SHIPPED_MAX_WRONG)
+                .map(drop)
+        });
         let weak = Arc::downgrade(&app);
         runtime.spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));

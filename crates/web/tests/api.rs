@@ -535,6 +535,14 @@ async fn a_word_outside_the_list_is_played_by_the_letter_model() {
     assert_eq!(seen.len(), guesses.len(), "a guess repeated: {guesses:?}");
     let last = views.last().unwrap();
     assert_eq!(last["over"], true);
+    // Every life lost shows: a wrong letter or a wrong word.
+    let lost =
+        last["wrong"].as_str().unwrap().len() + last["wrong_words"].as_array().unwrap().len();
+    assert_eq!(
+        lost as u64,
+        6 - last["lives_left"].as_u64().unwrap(),
+        "{last}"
+    );
     assert!(
         last["computer_won"] == true || last["lives_left"] == 0,
         "{last}"
