@@ -379,51 +379,20 @@ async fn a_client_over_its_rate_gets_429_and_the_server_goes_on() {
 #[tokio::test]
 async fn the_reversed_role_takes_marked_positions() {
     let app = app();
-    let (status, r) = call(
-        &app,
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": 3, "lives": 6})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{r}");
-    let r = settled(&app, r).await;
-    let id = r["id"].as_str().unwrap().to_string();
-    assert_eq!(r["board"], "___");
-    assert_eq!(r["guess_is_word"], false);
-    let guess = r["guess"].as_str().unwrap().to_string();
     // The player's word is "cat": answer every question truthfully.
     let word = "cat";
-    let mut r = r;
-    for _ in 0..30 {
-        if r["over"] == true {
-            break;
-        }
-        let guess = r["guess"].as_str().unwrap().to_string();
-        let body = if r["guess_is_word"] == true {
-            json!({"correct": guess == word})
-        } else {
-            let positions: Vec<usize> = word
-                .char_indices()
-                .filter(|(_, c)| guess.starts_with(*c))
-                .map(|(i, _)| i)
-                .collect();
-            json!({"positions": positions})
-        };
-        let (status, next) = call(
-            &app,
-            "POST",
-            &format!("/api/reverse/{id}/answer"),
-            Some(body),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{next}");
-        r = settled(&app, next).await;
-    }
+    let views = reversed_game(&app, word, 6).await;
+    let first = &views[0];
+    assert_eq!(first["board"], "___");
+    assert_eq!(first["guess_is_word"], false);
+    assert!(
+        first["guess"].as_str().is_some_and(|g| !g.is_empty()),
+        "{first}"
+    );
+    let r = views.last().unwrap();
     assert_eq!(r["over"], true);
     assert_eq!(r["computer_won"], true, "{r}");
     assert_eq!(r["board"], word);
-    assert!(!guess.is_empty());
     let (_, r2) = call(
         &app,
         "POST",
@@ -503,6 +472,50 @@ async fn reversed_game(app: &Router, word: &str, lives: u32) -> Vec<Value> {
         views.push(r.clone());
     }
     views
+}
+
+#[tokio::test]
+async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
+    // A service that never waits for the computer's guess: every answer says "thinking".
+    let dir = tempfile::tempdir().unwrap();
+    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let limits = Limits {
+        reverse_wait: Duration::ZERO,
+        ..Limits::default()
+    };
+    let eager = wordplay_web::router(store, limits).unwrap();
+    let (status, r) = call(
+        &eager,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 4, "lives": 6})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r["thinking"], true, "{r}");
+    assert_eq!(r["guess"], Value::Null, "{r}");
+    assert_eq!(r["guesser"], "mixed");
+    let id = r["id"].as_str().unwrap().to_string();
+    let (status, err) = call(
+        &eager,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(json!({"positions": []})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::CONFLICT);
+    // The guess comes in the background; it is the one a waiting service gives.
+    let r = settled(&eager, r).await;
+    let (_, waited) = call(
+        &app(),
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 4, "lives": 6})),
+    )
+    .await;
+    let waited = settled(&app(), waited).await;
+    assert_eq!(r["guess"], waited["guess"]);
+    assert!(r["guess"].is_string(), "{r}");
 }
 
 #[tokio::test]
