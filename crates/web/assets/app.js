@@ -267,7 +267,7 @@ function renderReverse() {
   $("rv-answer-row").hidden = r.over || r.thinking || r.guess_is_word;
   $("rv-word-row").hidden = r.over || r.thinking || !r.guess_is_word;
   if (r.thinking) {
-    say("rv-prompt", "Thinking… (a first game at a new length or number of lives can take a while)");
+    say("rv-prompt", "Thinking… A first game at this length and number of lives can take a while (with 6 lives I am quick).");
   } else if (r.over) {
     say("rv-prompt", r.computer_won ? `I got it: ${r.board.toUpperCase()}!` : "You win: I am out of lives.", r.computer_won ? "bad" : "good");
   } else if (r.guess_is_word) {
