@@ -2,7 +2,7 @@
 //! length (4 to 10 letters, 6 lives, common letters first) and prints the best of five
 //! timings of the hint at every board, with the candidates left and whether the expected
 //! scores were played out. `hint_profile [STRATEGY]` (default: the server's hint strategy,
-//! `greedy`).
+//! `entropy`).
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -13,7 +13,7 @@ fn main() {
     let lexicon = Arc::new(Lexicon::embedded());
     let name = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "greedy".to_string());
+        .unwrap_or_else(|| "entropy".to_string());
     let info = hangman::strategy::find(&name).unwrap();
     let settings = hangman::Settings {
         max_wrong: 5,
