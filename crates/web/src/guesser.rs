@@ -2,12 +2,13 @@
 //! (as `best` while words of the list fit, the letter model once the player's word may not
 //! be one of them), built once per number of lives around one letter model trained once.
 
-use std::collections::HashMap;
+use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use hangman::strategy::letter_model::{LetterModel, Weights};
 use hangman::{Guess, Outcome, Strategy};
 use lexicon::Lexicon;
+use lru::LruCache;
 
 use crate::error::ApiError;
 use crate::games::LockIgnoringPoison;
@@ -16,6 +17,12 @@ use crate::games::LockIgnoringPoison;
 /// the guesser `hangman play --guesser mixed` plays in the terminal.
 pub(crate) const GUESSER: &str = "mixed";
 
+/// How many numbers of lives keep their `mixed` (and what it searched) at once. Building one
+/// is quick (the model is shared); what it remembers grows with every search at lives
+/// without shipped tables, so a client trying every number of lives does not grow the
+/// server without bound.
+const KEPT: NonZeroUsize = NonZeroUsize::new(3).expect("3 > 0");
+
 /// `mixed` for the embedded list, per maximum of wrong guesses, built on first use.
 pub(crate) struct Guesser {
     lexicon: Arc<Lexicon>,
@@ -23,8 +30,8 @@ pub(crate) struct Guesser {
     model: OnceLock<Arc<LetterModel>>,
     /// Per maximum of wrong guesses: its decisions are for that many (the shipped tables
     /// that make it answer at once are for 5, six lives), and it remembers what it
-    /// searched, so each is kept.
-    built: Mutex<HashMap<u32, Arc<dyn Strategy>>>,
+    /// searched, so the [`KEPT`] last used are kept.
+    built: Mutex<LruCache<u32, Arc<dyn Strategy>>>,
 }
 
 impl Guesser {
@@ -33,7 +40,7 @@ impl Guesser {
         Guesser {
             lexicon,
             model: OnceLock::new(),
-            built: Mutex::new(HashMap::new()),
+            built: Mutex::new(LruCache::new(KEPT)),
         }
     }
 
@@ -60,8 +67,7 @@ impl Guesser {
         Ok(self
             .built
             .lock_ignoring_poison()
-            .entry(max_wrong)
-            .or_insert(strategy)
+            .get_or_insert(max_wrong, || strategy)
             .clone())
     }
 }
@@ -78,4 +84,24 @@ pub(crate) fn next_guess(
         player.learn(guess, *outcome);
     }
     player.choose(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_strategy_per_lives_is_kept_for_the_last_few_used() {
+        let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "hat", "dog"]).unwrap());
+        let guesser = Guesser::new(lexicon);
+        let six = guesser.strategy(5).unwrap();
+        assert!(Arc::ptr_eq(&six, &guesser.strategy(5).unwrap()));
+        assert_eq!(six.name(), GUESSER);
+        assert_eq!(six.max_wrong(), 5);
+        for max_wrong in 0..KEPT.get() as u32 {
+            assert_eq!(guesser.strategy(max_wrong).unwrap().max_wrong(), max_wrong);
+        }
+        assert_eq!(guesser.built.lock_ignoring_poison().len(), KEPT.get());
+        assert!(!Arc::ptr_eq(&six, &guesser.strategy(5).unwrap()));
+    }
 }
