@@ -207,7 +207,9 @@ impl Mixed {
             params: Vec::new(),
             ..settings.clone()
         };
-        let dictionary = Lookahead::from_settings("mixed", &lexicon, &inner)?;
+        // Under `best`'s own name and (default) parameters, so both share one disk cache:
+        // its decisions are `best`'s.
+        let dictionary = Lookahead::from_settings("lookahead", &lexicon, &inner)?;
         let policy = Mixed::new(dictionary, model, options);
         Ok(Box::new(PolicyStrategy::new(
             "mixed", policy, lexicon, settings,
@@ -293,5 +295,16 @@ impl Policy for Mixed {
     fn no_word_fits(&self, state: &GameState) -> Letter {
         let odds = model_odds(&self.model, state);
         likeliest(&odds.present, state.guessed_letters())
+    }
+
+    fn eager_book(&self, games: usize, words: usize) -> bool {
+        // The book's nodes are the dictionary policy's (they have more than `check_at`
+        // candidates): it is worth what it is worth to `best`. Without this, a few games of
+        // every length built whole books (seconds of setup for 365 games).
+        self.dictionary.eager_book(games, words)
+    }
+
+    fn save_cache(&self) -> std::io::Result<usize> {
+        self.dictionary.save_cache()
     }
 }
