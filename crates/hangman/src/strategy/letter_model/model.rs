@@ -147,6 +147,12 @@ impl LetterModel {
     /// builds the language model's mass of every length (a tenth of a second or so), the first
     /// of each length sums its training words' chances.
     pub fn outside_fit(&self, odds: &LetterOdds, length: usize) -> Option<f64> {
+        self.length_outside_fit(odds.log_mass?, length)
+    }
+
+    /// `log_mass` (the completions' `ln` probability) less `ln` of the model's probability of
+    /// a word of `length` letters outside the list.
+    fn length_outside_fit(&self, log_mass: f64, length: usize) -> Option<f64> {
         let outside = self
             .outside_mass
             .get(length)
@@ -170,7 +176,14 @@ impl LetterModel {
                     (z - known).max(f64::MIN_POSITIVE).ln()
                 })
             });
-        odds.log_mass.map(|m| m - outside)
+        Some(log_mass - outside)
+    }
+
+    /// [`outside_fit`](Self::outside_fit) of `board` with the `guessed` letters, from the
+    /// completions alone (the same value, without the windows' cost of [`odds`](Self::odds)).
+    pub fn board_outside_fit(&self, board: &[Option<Letter>], guessed: LetterSet) -> Option<f64> {
+        let completions = self.completions(board, guessed, &[])?;
+        self.length_outside_fit(completions.log_mass, board.len())
     }
 
     /// The words it was trained on.
