@@ -88,6 +88,11 @@ pub(crate) struct HoldoutArgs {
     /// list and the test file.
     #[arg(long)]
     pub(crate) skip_invalid: bool,
+
+    /// With --test, neither read nor write `best`'s cache of decisions (which `mixed`
+    /// shares); without --test it is never used, since each split is a new list.
+    #[arg(long)]
+    pub(crate) no_cache: bool,
 }
 
 pub(super) fn run(args: HoldoutArgs) -> anyhow::Result<()> {
@@ -184,8 +189,13 @@ fn play(
         max_wrong: args.limit.max_wrong,
         seed: args.seed,
         params: chosen.params,
-        // Each held-out split trains on a different list, so a cached book is never reused.
-        cache_dir: None,
+        // With --test the list is the whole dictionary, whose decisions `best` caches; each
+        // held-out split is a new list, whose cache would never be read again.
+        cache_dir: if args.test.is_some() {
+            resolve::cache_dir(args.no_cache)
+        } else {
+            None
+        },
     };
     let start = Instant::now();
     let strategy = strategy::build_with_model(name, Arc::clone(training), &settings, model)
@@ -199,6 +209,7 @@ fn play(
     let games: Vec<GameResult> =
         eval::play_words(strategy.as_ref(), test, &options, &|| bar.inc(1))?;
     bar.finish_and_clear();
+    resolve::save_cache(strategy.as_ref());
     let mean_micros = games.iter().map(|g| g.micros).sum::<f64>() / games.len().max(1) as f64;
     Ok(StrategyRun {
         strategy: name.to_string(),

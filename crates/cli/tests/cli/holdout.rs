@@ -17,9 +17,10 @@ fn common_list() -> tempfile::NamedTempFile {
 
 fn holdout(list: &tempfile::NamedTempFile, args: &[&str]) -> assert_cmd::assert::Assert {
     let mut cmd = cargo_bin_cmd!("hangman");
+    // No decision cache: a test leaves the user's cache folder alone.
     cmd.arg("holdout")
         .arg(list.path())
-        .arg("--no-fit")
+        .args(["--no-fit", "--no-cache"])
         .args(args);
     cmd.assert()
 }

@@ -207,7 +207,9 @@ impl Mixed {
             params: Vec::new(),
             ..settings.clone()
         };
-        let dictionary = Lookahead::from_settings("mixed", &lexicon, &inner)?;
+        // Under `best`'s own name and (default) parameters, so both share one disk cache:
+        // its decisions are `best`'s.
+        let dictionary = Lookahead::from_settings("lookahead", &lexicon, &inner)?;
         let policy = Mixed::new(dictionary, model, options);
         Ok(Box::new(PolicyStrategy::new(
             "mixed", policy, lexicon, settings,
@@ -217,19 +219,20 @@ impl Mixed {
     /// The chance that the secret is outside the list given the model's `odds` for a board
     /// that `fitting` of the `bucket`'s words fit.
     pub fn outside_chance(&self, bucket: &Bucket, odds: &LetterOdds, fitting: usize) -> f64 {
-        outside_chance(&self.model, bucket, &self.options, odds, fitting)
+        outside_chance(bucket, &self.options, fitting, || {
+            self.model.outside_fit(odds, bucket.length())
+        })
     }
 }
 
 /// Bayes: the prior odds that the secret is outside, times how much likelier the board is
-/// for a word outside the list (as the model writes them) than for a word of the list
-/// (`fitting` of the bucket's words fit it).
+/// for a word outside the list (`ln` of its chance, as the model writes such words, from
+/// `log_outside`) than for a word of the list (`fitting` of the bucket's words fit it).
 fn outside_chance(
-    model: &LetterModel,
     bucket: &Bucket,
     options: &MixedOptions,
-    odds: &LetterOdds,
     fitting: usize,
+    log_outside: impl FnOnce() -> Option<f64>,
 ) -> f64 {
     if fitting == 0 || bucket.is_empty() {
         return 1.0;
@@ -241,7 +244,7 @@ fn outside_chance(
     if q == 0.0 {
         return 1.0;
     }
-    let Some(log_outside) = model.outside_fit(odds, bucket.length()) else {
+    let Some(log_outside) = log_outside() else {
         return 0.0;
     };
     let log_inside = (fitting as f64 / bucket.len() as f64).ln();
@@ -266,8 +269,11 @@ impl Policy for Mixed {
         }
         let guessed = position.guessed_letters();
         let board = shared_board(bucket, cands, guessed);
-        let odds = self.model.odds(&board, guessed, &[]);
-        let outside = outside_chance(&self.model, bucket, options, &odds, cands.len());
+        // The chance needs only the completions; the windows are paid for only when the
+        // letter model plays (in the list, at almost every node it does not).
+        let outside = outside_chance(bucket, options, cands.len(), || {
+            self.model.board_outside_fit(&board, guessed)
+        });
         if outside < options.switch.min(options.word_switch) {
             return self.dictionary.decide(bucket, cands, position);
         }
@@ -282,6 +288,7 @@ impl Policy for Mixed {
         }
         // Both worlds: the chance of each letter among the fitting words and under the
         // model, weighed by the chance of each world.
+        let odds = self.model.odds(&board, guessed, &[]);
         let counts = LetterStats::of(bucket, cands).counts;
         let n = cands.len() as f64;
         let present: [f64; 26] = std::array::from_fn(|i| {
@@ -293,5 +300,16 @@ impl Policy for Mixed {
     fn no_word_fits(&self, state: &GameState) -> Letter {
         let odds = model_odds(&self.model, state);
         likeliest(&odds.present, state.guessed_letters())
+    }
+
+    fn eager_book(&self, games: usize, words: usize) -> bool {
+        // The book's nodes are the dictionary policy's (they have more than `check_at`
+        // candidates): it is worth what it is worth to `best`. Without this, a few games of
+        // every length built whole books (seconds of setup for 365 games).
+        self.dictionary.eager_book(games, words)
+    }
+
+    fn save_cache(&self) -> std::io::Result<usize> {
+        self.dictionary.save_cache()
     }
 }

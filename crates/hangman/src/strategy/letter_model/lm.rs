@@ -24,6 +24,8 @@ pub(crate) struct LanguageModel {
     log_probs: Vec<[f32; SYMBOLS]>,
     /// Suffix link of every state: the node of its string without the first symbol.
     link: Vec<u32>,
+    /// Every state's back-off weight: the share of its distribution taken from its link's.
+    back: Vec<f32>,
     depth: Vec<u8>,
 }
 
@@ -76,6 +78,7 @@ impl LanguageModel {
             preceded[l as usize] += 1;
         }
         let mut probs: Vec<[f64; SYMBOLS]> = Vec::with_capacity(states);
+        let mut backs: Vec<f32> = Vec::with_capacity(states);
         for v in 0..states {
             let d = usize::from(depth[v]);
             let lower = if v == 0 {
@@ -94,14 +97,18 @@ impl LanguageModel {
                 });
             }
             let total: f64 = counts.iter().sum();
-            let p = if total == 0.0 {
-                lower
+            let (p, back) = if total == 0.0 {
+                (lower, 1.0)
             } else {
                 let types = counts.iter().filter(|&&c| c > 0.0).count() as f64;
                 let back = discount * types / total;
-                std::array::from_fn(|s| (counts[s] - discount).max(0.0) / total + back * lower[s])
+                let p = std::array::from_fn(|s| {
+                    (counts[s] - discount).max(0.0) / total + back * lower[s]
+                });
+                (p, back)
             };
             probs.push(p);
+            backs.push(back as f32);
         }
         let log_probs = probs
             .iter()
@@ -113,6 +120,7 @@ impl LanguageModel {
             order,
             log_probs,
             link,
+            back: backs,
             depth,
         }
     }
@@ -151,36 +159,70 @@ impl LanguageModel {
 
     /// For every length up to `max_length`, the model's probability of writing a word of
     /// that length (`#`, that many letters, `#`), by dynamic programming over the states.
+    ///
+    /// Each step moves every state's mass along the symbols it has seen in training and
+    /// hands the back-off share to its suffix link as one lump, which the link spreads by
+    /// its own distribution (`P(s|v) = α_v(s) + back_v · P(s|link v)`, and a symbol `v`
+    /// has not seen leads where it leads from the link). The link's share of a symbol `v`
+    /// has seen is taken back, since that symbol's whole chance went to `v`'s successor.
+    /// So a step costs one pass over the trie's edges, not 26 successors of every state:
+    /// this table is the one-time setup of `mixed`'s outside chance.
     pub(crate) fn length_mass(&self, trie: &Trie, max_length: usize) -> Vec<f64> {
         let states = self.log_probs.len();
-        let letters = (2..=SYMBOLS as u8).collect::<Vec<u8>>();
-        // Each state's successors and their probabilities, once.
-        let table: Vec<[(u32, f32); SYMBOLS - 1]> = (0..states as u32)
-            .map(|v| {
-                std::array::from_fn(|i| {
-                    let s = letters[i];
-                    (self.next(trie, v, s), self.log_p(v, s).exp())
-                })
-            })
+        let p = |v: u32, s: u8| f64::from(self.log_p(v, s)).exp();
+        // Per state (ids are breadth first, so a link's id is below its state's): the
+        // seen letters' (successor, chance) and (the link's successor, the link's share).
+        let mut edge_start = Vec::with_capacity(states + 1);
+        let mut edges: Vec<(u32, f32, u32, f32)> = Vec::new();
+        for v in 0..states as u32 {
+            edge_start.push(edges.len());
+            if v == 0 {
+                continue;
+            }
+            let link = self.link[v as usize];
+            let back = f64::from(self.back[v as usize]);
+            for c in trie.children(v) {
+                let s = trie.symbol(c as u32);
+                if s == MARKER {
+                    continue;
+                }
+                edges.push((
+                    self.next(trie, v, s),
+                    p(v, s) as f32,
+                    self.next(trie, link, s),
+                    (back * p(link, s)) as f32,
+                ));
+            }
+        }
+        edge_start.push(edges.len());
+        let root: Vec<(u32, f64)> = (2..=SYMBOLS as u8)
+            .map(|s| (self.next(trie, 0, s), p(0, s)))
             .collect();
+        let end: Vec<f64> = (0..states as u32).map(|v| p(v, MARKER)).collect();
         let mut mass = vec![0.0f64; states];
         mass[self.next(trie, 0, MARKER) as usize] = 1.0;
+        let mut lump = vec![0.0f64; states];
         let mut out = vec![0.0; max_length + 1];
         for slot in out.iter_mut().skip(1) {
             let mut next = vec![0.0f64; states];
-            for (v, &m) in mass.iter().enumerate() {
-                if m > 0.0 {
-                    for &(to, p) in &table[v] {
-                        next[to as usize] += m * f64::from(p);
-                    }
+            lump.fill(0.0);
+            for v in (1..states).rev() {
+                let m = mass[v] + lump[v];
+                if m == 0.0 {
+                    continue;
                 }
+                for &(to, p_to, from_link, p_link) in &edges[edge_start[v]..edge_start[v + 1]] {
+                    next[to as usize] += m * f64::from(p_to);
+                    next[from_link as usize] -= m * f64::from(p_link);
+                }
+                lump[self.link[v] as usize] += m * f64::from(self.back[v]);
+            }
+            let m = mass[0] + lump[0];
+            for &(to, p_to) in &root {
+                next[to as usize] += m * p_to;
             }
             mass = next;
-            *slot = mass
-                .iter()
-                .enumerate()
-                .map(|(v, &m)| m * f64::from(self.log_p(v as u32, MARKER).exp()))
-                .sum();
+            *slot = mass.iter().zip(&end).map(|(&m, &e)| m * e).sum();
         }
         out
     }

@@ -22,9 +22,19 @@ pub struct LetterModel {
     /// Odds of boards with no letter shown yet, by (length, guessed letters): every game of
     /// a length starts with the same few of them.
     pub(super) openings: Mutex<FxHashMap<(usize, u32), LetterOdds>>,
+    /// By length, the language model's probability of writing a word of that length (built
+    /// on first use, for every length).
+    pub(super) length_mass: OnceLock<Vec<f64>>,
     /// By length, `ln` of the language model's probability of writing a word of that
-    /// length that is not a training word (built on first use).
-    pub(super) outside_mass: OnceLock<Vec<f64>>,
+    /// length that is not a training word (each built on first use: a game asks for one).
+    pub(super) outside_mass: Vec<OnceLock<f64>>,
+}
+
+/// One empty slot per possible word length.
+fn per_length() -> Vec<OnceLock<f64>> {
+    (0..=lexicon::MAX_WORD_LEN)
+        .map(|_| OnceLock::new())
+        .collect()
 }
 
 /// The model's view of one board.
@@ -97,7 +107,8 @@ impl LetterModel {
             positional: Arc::new(positional),
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            outside_mass: OnceLock::new(),
+            length_mass: OnceLock::new(),
+            outside_mass: per_length(),
         }
     }
 
@@ -125,23 +136,33 @@ impl LetterModel {
             positional: Arc::clone(&self.positional),
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            outside_mass: OnceLock::new(),
+            length_mass: OnceLock::new(),
+            outside_mass: per_length(),
         }
     }
 
     /// `ln` of the chance that a word of `length` letters that is not a training word fits
     /// the board of `odds` (as the language model writes such words; a lower bound, from
     /// the completions in the beam). `None` if no completion was counted. The first call
-    /// builds a table for every length (a second or so).
+    /// builds the language model's mass of every length (a tenth of a second or so), the first
+    /// of each length sums its training words' chances.
     pub fn outside_fit(&self, odds: &LetterOdds, length: usize) -> Option<f64> {
-        let mass = self.outside_mass.get_or_init(|| {
-            let total = self
-                .lm
-                .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN);
-            total
-                .iter()
-                .enumerate()
-                .map(|(length, &z)| {
+        self.length_outside_fit(odds.log_mass?, length)
+    }
+
+    /// `log_mass` (the completions' `ln` probability) less `ln` of the model's probability of
+    /// a word of `length` letters outside the list.
+    fn length_outside_fit(&self, log_mass: f64, length: usize) -> Option<f64> {
+        let outside = self
+            .outside_mass
+            .get(length)
+            .map_or(f64::MIN_POSITIVE.ln(), |slot| {
+                *slot.get_or_init(|| {
+                    let total = self.length_mass.get_or_init(|| {
+                        self.lm
+                            .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN)
+                    });
+                    let z = total.get(length).copied().unwrap_or(0.0);
                     let known: f64 = self
                         .words
                         .bucket(length)
@@ -154,10 +175,15 @@ impl LetterModel {
                         .sum();
                     (z - known).max(f64::MIN_POSITIVE).ln()
                 })
-                .collect()
-        });
-        let outside = mass.get(length).copied().unwrap_or(f64::MIN_POSITIVE.ln());
-        odds.log_mass.map(|m| m - outside)
+            });
+        Some(log_mass - outside)
+    }
+
+    /// [`outside_fit`](Self::outside_fit) of `board` with the `guessed` letters, from the
+    /// completions alone (the same value, without the windows' cost of [`odds`](Self::odds)).
+    pub fn board_outside_fit(&self, board: &[Option<Letter>], guessed: LetterSet) -> Option<f64> {
+        let completions = self.completions(board, guessed, &[])?;
+        self.length_outside_fit(completions.log_mass, board.len())
     }
 
     /// The words it was trained on.
