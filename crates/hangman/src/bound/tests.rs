@@ -3,6 +3,7 @@ use std::sync::Arc;
 use lexicon::Lexicon;
 
 use super::*;
+use crate::strategy::{self, Settings};
 
 /// The exact optimum by a plain brute force that shares no code with the bound or the game:
 /// every letter in some candidate and every candidate word, rules written out again.
@@ -119,6 +120,42 @@ fn the_counting_bound_alone_forces_the_losses_of_a_chain() {
     assert_eq!(counts.get(5, 0, 1), 1);
 }
 
+/// `W(j, l, u)` recomputed plainly: every non-empty mask of the `u` positions listed, the
+/// `p` best hit parts summed (no binomials, no table).
+fn plain_wins(p: usize, j: u32, l: i32, u: u32) -> u64 {
+    if l < 0 {
+        return 0;
+    }
+    if j == 0 || u == 0 {
+        return 1;
+    }
+    let miss = plain_wins(p, j - 1, l - 1, u);
+    let mut hits: Vec<u64> = (1..1u32 << u)
+        .map(|mask| plain_wins(p, j - 1, l, u - mask.count_ones()))
+        .collect();
+    hits.sort_unstable_by(|a, b| b.cmp(a));
+    let hit: u64 = hits.iter().take(p).sum();
+    (1 + miss).max(hit + miss)
+}
+
+#[test]
+fn the_counting_table_matches_a_plain_recount() {
+    for p in [1, 2, 3, 7] {
+        let counts = Counts::new(p, 2, 4);
+        for j in 0..5 {
+            for l in 0..=2 {
+                for u in 0..=4 {
+                    assert_eq!(
+                        counts.get(j, l, u as usize),
+                        plain_wins(p as usize, j, l as i32, u),
+                        "p {p} j {j} l {l} u {u}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn the_bound_is_below_best_at_every_length_of_a_sample_list() {
     // A slice of the embedded list: a few hundred words over many lengths.
@@ -145,36 +182,50 @@ fn the_bound_is_below_best_at_every_length_of_a_sample_list() {
     }
 }
 
-/// Prints the bound and its time per length of words.txt (`BOUND_PLIES`, `BOUND_FULL`
-/// override the depth): `cargo test --release -p hangman --lib bound::tests::measure --
-/// --ignored --nocapture`.
+/// On words.txt at max 5: the bound at `hangman bench`'s depth is at most `best`'s exact
+/// total at every length, and at most the exact optimum where it is known (shipped or
+/// solved); each length in seconds.
 #[test]
-#[ignore = "a measurement on words.txt"]
-fn measure() {
-    let text = std::fs::read_to_string("../../../shared/data/words.txt").unwrap();
-    let lexicon = Lexicon::from_words(text.split_whitespace()).unwrap();
-    let env = |name: &str| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
+#[ignore = "release only: words.txt, about a minute"]
+fn on_words_txt_the_bound_is_below_best_and_the_optimum() {
+    let Some(lexicon) = words_txt() else {
+        return;
     };
-    let most = env("BOUND_MAX_LENGTH").unwrap_or(usize::MAX);
-    for length in lexicon.lengths().filter(|&l| l <= most) {
+    let lexicon = Arc::new(lexicon);
+    let settings = Settings {
+        max_wrong: 5,
+        ..Settings::default()
+    };
+    let best = strategy::find("best")
+        .unwrap()
+        .build(lexicon.clone(), &settings)
+        .unwrap();
+    for length in lexicon.lengths() {
         let bucket = lexicon.bucket(length);
-        let mut depth = Depth::for_bucket(length, bucket.len());
-        if let Some(p) = env("BOUND_PLIES") {
-            depth.plies = p as u32;
-        }
-        if let Some(f) = env("BOUND_FULL") {
-            depth.full = f;
-        }
-        let start = std::time::Instant::now();
-        let bound = lower_bound(bucket, 5, depth);
-        println!(
-            "{length} {} {bound} {:.4} {:.2}s",
-            bucket.len(),
-            bound as f64 / bucket.len() as f64,
-            start.elapsed().as_secs_f64()
+        let played: u64 = best
+            .evaluate_length(length)
+            .unwrap()
+            .iter()
+            .map(|r| u64::from(r.score))
+            .sum();
+        let bound = lower_bound(bucket, 5, Depth::for_bucket(length, bucket.len()));
+        assert!(
+            bound <= played,
+            "length {length}: bound {bound} > best {played}"
         );
+        match reference(&lexicon, length, 5) {
+            Reference::Shipped(t) | Reference::Solved(t) => {
+                assert!(bound <= t, "length {length}: bound {bound} > optimum {t}");
+                assert!(t <= played, "length {length}: optimum {t} > best {played}");
+            }
+            Reference::Bound(t) => assert_eq!(t, bound),
+        }
     }
+}
+
+/// words.txt from the shared data (`None`, said on stderr, if missing; in CI a failure).
+fn words_txt() -> Option<Lexicon> {
+    let path = wordplay_testkit::shared_data("words.txt")?;
+    let text = std::fs::read_to_string(path).unwrap();
+    Some(Lexicon::from_words(text.split_whitespace()).unwrap())
 }
