@@ -26,7 +26,7 @@
 //!    continuation: every word scores one less or wins instead of losing). So some optimal
 //!    strategy starts with a letter that splits `S` or a candidate word, and the least over
 //!    those moves of the sum of *lower bounds* of the children is a lower bound of `V(S)`.
-//!    The search follows every such move for a few plies (and to the end on small sets),
+//!    The search follows every such move for a few plies (and to the end on small sets);
 //!    where it stops it uses the counting bound below. Word guesses at large sets are all
 //!    bounded at once: the guessed word scores `s`, the other `n − 1` are a set of one word
 //!    fewer at `s + 1` with a life less, and the counting bound of such a set (which only
@@ -43,6 +43,15 @@
 //!    `x₁ ≤ … ≤ xₙ`, if `xᵢ < c(s + jᵢ)` with `jᵢ` the least `j` such that `W(j) ≥ i`, then
 //!    `i` words are won with fewer than `jᵢ` guesses, more than `W(jᵢ − 1)` allows. So
 //!    `Σ c(s + jᵢ)` (25 for words past every `W`) bounds `V(S)` from below.
+//!
+//! 3. **Chains.** Split `S` into parts: any strategy plays each part as a strategy for it
+//!    alone (same moves, same public state), so `V(S)` is at least the sum of the parts'
+//!    `V`. A *chain* is a part of `m` words equal but at one position, whose letters there
+//!    occur nowhere else in them: every guess wins at most one of them and misses the
+//!    others (its varying letter, or its word) or tells none apart (a shared letter, a miss
+//!    for all, another word). So at most `L + 1` are won, the `i`-th (from 0) after `i`
+//!    guesses: `Σ_{i < min(m, L+1)} c(s + i) + 25·max(0, m − L − 1)`. Inside the search,
+//!    `S` is split into disjoint chains (largest first) and the rest, bounded by counting.
 //!
 //! Every value the search returns is a maximum or a minimum of such bounds, so it is a
 //! lower bound; with enough plies it is the exact optimum (the counting bound is then never
@@ -212,6 +221,9 @@ impl Search<'_> {
         if plies == 0 && set.len() > self.depth.full {
             return counting;
         }
+        // The chain bound inside the search only: at its many frontier states it would
+        // cost several times the counting bound for little.
+        let counting = counting.max(self.chained(set, position));
         let key = (
             set.to_vec(),
             position.score(),
@@ -285,6 +297,27 @@ impl Search<'_> {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// The chain bound (see the module docs): the set split into disjoint chains and the
+    /// rest, each bounded on its own.
+    fn chained(&self, set: &[u32], position: Position) -> u64 {
+        let (chains, rest) = chains(self.bucket, set);
+        if chains.is_empty() {
+            return 0;
+        }
+        let left = position.wrong_guesses_left();
+        let score = position.score();
+        let rest_value = match rest.len() {
+            0 => 0,
+            1 => capped(score),
+            n => self.counting(n, position, &Profile::of(self.bucket, &rest, position)),
+        };
+        rest_value
+            + chains
+                .iter()
+                .map(|&m| chain_value(m as u64, score, left))
+                .sum::<u64>()
+    }
+
     /// The counting bound (see the module docs) of `n` secrets at `position` (not over)
     /// whose letters have at most `p` hit masks each.
     fn counting(&self, n: usize, position: Position, profile: &Profile) -> u64 {
@@ -325,6 +358,73 @@ pub fn counting_bound(n: u64, score: u32, wins: impl Fn(u32) -> u64) -> u64 {
         placed = won;
     }
     total + (n - placed) * u64::from(LOSS_SCORE)
+}
+
+/// The least total of a chain of `m` words at running score `score` with `left` more wrong
+/// guesses survivable: each guess wins at most one of them and misses the others, so the
+/// `i`-th won (from 0) has paid `i` guesses, and at most `left + 1` are won.
+fn chain_value(m: u64, score: u32, left: u32) -> u64 {
+    let won = m.min(u64::from(left) + 1);
+    (0..won).map(|i| capped(score + i as u32)).sum::<u64>() + (m - won) * u64::from(LOSS_SCORE)
+}
+
+/// Disjoint chains of `set` (their sizes, each at least 2) and the words in none. A chain is
+/// words equal but at one position, whose letters there occur nowhere else in them: a
+/// letter guess then hits one of them (at that position) and misses the others, or does not
+/// tell them apart. Chains are taken largest first, whatever the position.
+fn chains(bucket: &Bucket, set: &[u32]) -> (Vec<usize>, Vec<u32>) {
+    let length = bucket.length();
+    // Keys pack 5 bits a letter; longer words are left out (the bound is then the counting
+    // bound's alone).
+    if length > 25 || set.len() < 2 {
+        return (Vec::new(), set.to_vec());
+    }
+    let pack = |word: &[u8], skip: usize| -> u128 {
+        word.iter().enumerate().fold(0u128, |key, (i, &b)| {
+            let code = if i == skip {
+                0
+            } else {
+                u128::from(b - b'a' + 1)
+            };
+            key << 5 | code
+        })
+    };
+    let mut groups: Vec<(usize, usize, Vec<u32>)> = Vec::new();
+    let mut keyed: Vec<(u128, u32)> = Vec::with_capacity(set.len());
+    for q in 0..length {
+        keyed.clear();
+        keyed.extend(set.iter().map(|&c| (pack(bucket.word(c as usize), q), c)));
+        keyed.sort_unstable();
+        for run in keyed.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() >= 2) {
+            let word = bucket.word(run[0].1 as usize);
+            let common = word
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != q)
+                .fold(0u32, |acc, (_, &b)| acc | 1 << (b - b'a'));
+            // A word whose letter at q is also elsewhere in them is left out of the chain.
+            let apart: Vec<u32> = run
+                .iter()
+                .map(|&(_, c)| c)
+                .filter(|&c| common & 1 << (bucket.word(c as usize)[q] - b'a') == 0)
+                .collect();
+            if apart.len() >= 2 {
+                groups.push((apart.len(), q, apart));
+            }
+        }
+    }
+    groups.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let mut used: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+    let mut sizes = Vec::new();
+    for (_, _, members) in groups {
+        let free: Vec<u32> = members.into_iter().filter(|c| !used.contains(c)).collect();
+        if free.len() >= 2 {
+            sizes.push(free.len());
+            used.extend(free);
+        }
+    }
+    let rest = set.iter().copied().filter(|c| !used.contains(c)).collect();
+    (sizes, rest)
 }
 
 /// What the counting bound needs to know of a set: the most distinct non-empty position

@@ -80,7 +80,22 @@ const TINY: &[(&[&str], u32)] = &[
     (&["ab", "ba", "cd", "dc", "ad"], 1),
     (&["cake", "lake", "bake", "bike", "like"], 1),
     (&["on", "in", "an"], 0),
+    (&["bill", "fill", "hill", "mill", "pill", "till", "will"], 1),
+    (&["tat", "sat", "bat", "tab", "cab"], 1),
 ];
+
+#[test]
+fn chains_are_disjoint_and_leave_out_a_letter_found_elsewhere() {
+    let lexicon = Lexicon::from_words(["bat", "cat", "hat", "tat", "cot", "cut", "dog"]).unwrap();
+    let bucket = lexicon.bucket(3);
+    let index = |w: &str| bucket.words().position(|x| x == w).unwrap() as u32;
+    let (sizes, rest) = chains(bucket, &candidates::all(bucket));
+    // -at: bat, cat, hat (tat's t is also its last letter); then c-t: cot, cut.
+    assert_eq!(sizes, [3, 2]);
+    assert_eq!(rest.len(), 2);
+    assert!(rest.contains(&index("tat")) && rest.contains(&index("dog")));
+    assert_eq!(chain_value(5, 2, 1), 2 + 3 + 3 * 25);
+}
 
 #[test]
 fn a_full_search_is_the_brute_force_optimum_and_every_depth_is_below_it() {
