@@ -89,7 +89,7 @@ impl Depth {
     pub fn for_bucket(length: usize, words: usize) -> Depth {
         let plies = if length <= 4 && words <= 5_000 {
             3
-        } else if words * length <= 60_000 {
+        } else if words * length <= 100_000 {
             2
         } else {
             1
