@@ -320,7 +320,7 @@ pub(super) fn notes(report: &BenchReport) -> Vec<&'static str> {
 }
 
 /// The note under tables that show the optimum.
-const OPTIMUM_NOTE: &str = "optimum: the least average score any strategy can reach on the length (exact: best's shipped table, an exact search of a small length, or a lower bound that a strategy meets); ≥ x: a proven lower bound (docs/bench.md); best gap: best's average minus it (≤: at most).";
+const OPTIMUM_NOTE: &str = "optimum: the least average score any strategy can reach on the length (exact: best's shipped table, an exact search where it is quick (few words, or 15+ letters), or a lower bound that a strategy meets); ≥ x: a proven lower bound (docs/bench.md); best gap: best's average minus it (≤: at most).";
 
 /// What the table and Markdown formats always say under the tables.
 const NOTES: &[&str] = &[
