@@ -115,6 +115,9 @@ pub const EXACT_LONG_LENGTH: usize = 15;
 /// See [`EXACT_LONG_LENGTH`].
 pub const EXACT_LONG_WORDS: usize = 4_000;
 
+/// The exact search is tried only up to this maximum of wrong guesses.
+pub const EXACT_MAX_WRONG: u32 = 5;
+
 /// What is known of the least total final score on one word length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reference {
@@ -138,7 +141,8 @@ impl Reference {
 /// The exact optimum of the words of `length` in `lexicon` with `max_wrong` wrong guesses
 /// allowed where it is cheap to know — `best`'s exact table ships for them, or they are at
 /// most [`EXACT_MAX_WORDS`], or long ([`EXACT_LONG_LENGTH`]) and at most
-/// [`EXACT_LONG_WORDS`] — else the lower bound at [`Depth::for_bucket`].
+/// [`EXACT_LONG_WORDS`], with at most [`EXACT_MAX_WRONG`] wrong guesses — else the lower
+/// bound at [`Depth::for_bucket`].
 pub fn reference(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32) -> Reference {
     let bucket = lexicon.bucket(length);
     if bucket.is_empty() {
@@ -155,9 +159,11 @@ pub fn reference(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32) -> Refer
             return Reference::Shipped(results.iter().map(|r| u64::from(r.score)).sum());
         }
     }
-    if bucket.len() <= EXACT_MAX_WORDS
-        || (length >= EXACT_LONG_LENGTH && bucket.len() <= EXACT_LONG_WORDS)
-    {
+    // More wrong guesses make the exact search far slower (at 10, the 96 words of 2 letters
+    // take 18 s), so it is tried only up to the challenge's 5.
+    let small = bucket.len() <= EXACT_MAX_WORDS
+        || (length >= EXACT_LONG_LENGTH && bucket.len() <= EXACT_LONG_WORDS);
+    if small && max_wrong <= EXACT_MAX_WRONG {
         let root = Position::new(length, max_wrong);
         let (total, _) = Exact::new(length).solve(bucket, &candidates::all(bucket), root);
         return Reference::Solved(u64::from(total));
