@@ -8,6 +8,7 @@
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
+pub mod bound;
 pub mod candidates;
 pub mod eval;
 pub mod game;

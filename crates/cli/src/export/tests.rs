@@ -151,6 +151,7 @@ fn bench_report() -> BenchReport {
             bench_row("greedy", Mode::Tree, 6.8146, 1.05),
             bench_row("deterministic-regex", Mode::Replay, 7.5, 2_512.6),
         ],
+        optimum: Vec::new(),
     }
     .with_deviations()
 }
@@ -257,4 +258,68 @@ fn bench_tables_fit_the_terminal_width() {
     let table = bench_table(None);
     assert!(!table.contains("left out"), "{table}");
     assert!(table.lines().any(|l| l.chars().count() > 100), "{table}");
+}
+
+#[test]
+fn bench_tables_show_the_optimum_a_bound_and_best_gap() {
+    use super::bench::{LengthOptimum, OptimumKind};
+    let known = |length, kind, total| LengthOptimum {
+        max_wrong: 5,
+        length,
+        words: 2,
+        kind,
+        source: "test".into(),
+        total,
+        average: total as f64 / 2.0,
+        millis: 1.0,
+    };
+    let mut report = bench_report();
+    report.rows[0].strategy = "best".into();
+    // best scores 7.8146 on length 3 (total 15.6: no bound meets it) and 5.8146 on 5.
+    let report = report.with_optimum(vec![
+        known(3, OptimumKind::Optimum, 14),
+        known(5, OptimumKind::Bound, 8),
+    ]);
+    let markdown = bench(BenchFormat::Markdown);
+    assert!(!markdown.contains("optimum"), "{markdown}");
+    let mut out = Vec::new();
+    bench::write(&mut out, &report, BenchFormat::Markdown).unwrap();
+    let markdown = String::from_utf8(out).unwrap();
+    assert!(
+        markdown.contains("| length | words | best | deterministic-regex | optimum | best gap |"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("| 7.000 | 0.815 |"), "{markdown}");
+    assert!(markdown.contains("| ≥ 4.000 | ≤ 1.815 |"), "{markdown}");
+    let mut out = Vec::new();
+    bench::write(&mut out, &report, BenchFormat::Csv).unwrap();
+    let csv = String::from_utf8(out).unwrap();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(
+        ",len3_optimum,len3_optimum_kind,len3_gap,len5_optimum,len5_optimum_kind,len5_gap"
+    ));
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .ends_with(",7.000000,optimum,0.814600,4.000000,bound,1.814600")
+    );
+}
+
+#[test]
+fn a_bound_a_row_scores_is_the_optimum() {
+    use super::bench::{LengthOptimum, OptimumKind};
+    let report = bench_report().with_optimum(vec![LengthOptimum {
+        max_wrong: 5,
+        length: 5,
+        words: 2,
+        kind: OptimumKind::Bound,
+        source: "lower bound".into(),
+        // greedy's 5.8146 on two words rounds to 12.
+        total: 12,
+        average: 6.0,
+        millis: 1.0,
+    }]);
+    assert_eq!(report.optimum[0].kind, OptimumKind::Optimum);
+    assert_eq!(report.optimum[0].source, "lower bound met by greedy");
 }

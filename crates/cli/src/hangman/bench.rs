@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use hangman::Strategy;
+use hangman::bound::{self, Reference};
 use hangman::eval::{self, RunOptions};
+use hangman::referee::RefereeKind;
 use hangman::result::GameResult;
 use hangman::strategy::{self, Settings, StrategyInfo};
 use indicatif::ProgressBar;
@@ -23,7 +25,9 @@ use super::args::BenchArgs;
 use super::resolve::{self, Chosen};
 use crate::dictionary;
 use crate::error::usage;
-use crate::export::bench::{self as export, BenchReport, BenchRow, Mode};
+use crate::export::bench::{
+    self as export, BenchReport, BenchRow, LengthOptimum, Mode, OptimumKind,
+};
 
 pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let infos = if args.strategies.is_empty() {
@@ -75,11 +79,22 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     };
 
     let runs = (strategies.len() * max_wrong.len() * words.len()) as u64;
-    let (outcome, threads) = args.threads.install(|| {
+    // The optimum is a length's: only whole-dictionary runs against the fair referee are
+    // compared with it.
+    let with_optimum = plan.words.len() == lexicon.len()
+        && args.selection.sample.is_none()
+        && args.referee == RefereeKind::Fair;
+    let ((outcome, optimum), threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &max_wrong, &bar);
+        bar.set_prefix("optimum");
+        let optimum = if with_optimum && outcome.is_ok() {
+            optimum(lexicon, &max_wrong)
+        } else {
+            Vec::new()
+        };
         bar.finish_and_clear();
-        outcome
+        (outcome, optimum)
     })?;
     let rows = outcome?;
 
@@ -94,8 +109,10 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         load_ms: dict.load_time.as_secs_f64() * 1e3,
         max_wrong,
         rows,
+        optimum: Vec::new(),
     }
-    .with_deviations();
+    .with_deviations()
+    .with_optimum(optimum);
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
@@ -106,6 +123,36 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Per max wrong and length of `lexicon`, the exact optimum where it is cheap to know, else
+/// a proven lower bound ([`bound::reference`]), with the time each took.
+fn optimum(lexicon: &std::sync::Arc<Lexicon>, max_wrong: &[u32]) -> Vec<LengthOptimum> {
+    let mut all = Vec::new();
+    for &m in max_wrong {
+        for length in lexicon.lengths() {
+            let start = Instant::now();
+            let reference = bound::reference(lexicon, length, m);
+            let millis = start.elapsed().as_secs_f64() * 1e3;
+            let words = lexicon.bucket(length).len();
+            let (kind, source) = match reference {
+                Reference::Shipped(_) => (OptimumKind::Optimum, "shipped table"),
+                Reference::Solved(_) => (OptimumKind::Optimum, "exact search"),
+                Reference::Bound(_) => (OptimumKind::Bound, "lower bound"),
+            };
+            all.push(LengthOptimum {
+                max_wrong: m,
+                length,
+                words,
+                kind,
+                source: source.to_string(),
+                total: reference.total(),
+                average: reference.total() as f64 / words.max(1) as f64,
+                millis,
+            });
+        }
+    }
+    all
 }
 
 /// The strategies built on the letter model, left out of a bare bench: `letters` assumes

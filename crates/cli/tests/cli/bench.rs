@@ -347,3 +347,51 @@ fn a_bare_bench_runs_the_fast_strategies_and_says_which() {
     );
     assert!(stderr.contains("--strategies"), "{stderr}");
 }
+
+#[test]
+fn every_length_has_its_optimum_and_no_row_beats_it() {
+    let (_dir, dict) = fixture();
+    let report = bench_json(&dict, &["--strategies", "best,greedy", "-m", "3,5"]);
+    let optimum = report["optimum"].as_array().expect("optimum");
+    // Every bucket of the fixture is small: solved exactly at both max wrong values.
+    assert_eq!(optimum.len(), 2 * 7);
+    for row in scores(&report) {
+        let (strategy, m, _, _, _, by_length) = row;
+        for (length, games, total, _) in by_length {
+            let known = optimum
+                .iter()
+                .find(|o| o["max_wrong"] == m && o["length"] == length)
+                .expect("an optimum per length");
+            assert_eq!(known["kind"], "optimum");
+            assert_eq!(known["words"], games);
+            let least = known["total"].as_u64().unwrap();
+            assert!(
+                least <= total,
+                "{strategy} m{m} length {length}: {total} < {least}"
+            );
+            // `best` plays the exact optimum on words of up to 3 letters.
+            if strategy == "best" && length <= 3 {
+                assert_eq!(least, total, "best m{m} length {length}");
+            }
+        }
+    }
+    // The tables show it with best's gap; a sample has none.
+    let markdown = bench(
+        &dict,
+        &["--strategies", "best,greedy", "--format", "markdown"],
+    );
+    assert!(
+        markdown.contains("| length | words | best | greedy | optimum | best gap |"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("| 3 | 10 |"), "{markdown}");
+    let sample = bench_json(&dict, &["--strategies", "greedy", "--sample", "9"]);
+    assert!(sample.get("optimum").is_none(), "{sample}");
+    let csv = bench(&dict, &["--strategies", "greedy", "--format", "csv"]);
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with("len8_optimum,len8_optimum_kind,len8_gap")
+    );
+}

@@ -48,5 +48,5 @@ pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, build_with_model, find};
 pub use settings::{Settings, StrategyError};
 pub use ship::{append_table, shipped_table};
-pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES};
+pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, ships};
 pub use traits::{Player, Strategy};

@@ -74,3 +74,9 @@ pub(crate) fn decisions(bucket: &Bucket, max_wrong: u32) -> Option<Vec<(StateKey
         .flat_map(|blob| files(blob))
         .find_map(|file| cache::parse(file, &key, bucket.len()))
 }
+
+/// Whether a shipped table holds `best`'s decisions for exactly the words of `bucket` at
+/// `max_wrong` (for words of up to [`EXACT_MAX_LENGTH`] letters: the exact optimum's tree).
+pub fn ships(bucket: &Bucket, max_wrong: u32) -> bool {
+    decisions(bucket, max_wrong).is_some()
+}

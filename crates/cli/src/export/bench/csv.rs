@@ -1,10 +1,13 @@
 //! CSV: one row per (strategy, max wrong); per-length average and losses as trailing
-//! columns `len<N>_average` and `len<N>_losses` (empty where a row has no word of that length).
+//! columns `len<N>_average` and `len<N>_losses` (empty where a row has no word of that length),
+//! then, when the report knows the optimum, `len<N>_optimum` (its average or lower bound),
+//! `len<N>_optimum_kind` (`optimum` or `bound`) and `len<N>_gap` (the row's average minus
+//! it: at most that against a bound).
 
 use std::io::Write;
 
 use super::grid::COLUMNS;
-use super::report::BenchReport;
+use super::report::{BenchReport, OptimumKind};
 use crate::export::exporter::Export;
 
 /// CSV: one row per (strategy, max wrong), per-length columns at the end.
@@ -20,6 +23,14 @@ impl Export<BenchReport> for Csv {
             header.push(format!("len{length}_average"));
             header.push(format!("len{length}_losses"));
         }
+        let optimum = !report.optimum.is_empty();
+        if optimum {
+            for length in &lengths {
+                header.push(format!("len{length}_optimum"));
+                header.push(format!("len{length}_optimum_kind"));
+                header.push(format!("len{length}_gap"));
+            }
+        }
         csv.write_record(&header)?;
         for r in &report.rows {
             let mut record: Vec<String> = COLUMNS.iter().map(|c| (c.cell)(r).csv()).collect();
@@ -32,8 +43,29 @@ impl Export<BenchReport> for Csv {
                     None => record.extend([String::new(), String::new()]),
                 }
             }
+            for length in lengths.iter().filter(|_| optimum) {
+                let average = r.by_length.iter().find(|l| l.length == *length);
+                match report.optimum(r.max_wrong, *length) {
+                    Some(o) => {
+                        record.push(format!("{:.6}", o.average));
+                        record.push(kind(o.kind).to_string());
+                        record.push(average.map_or_else(String::new, |l| {
+                            format!("{:.6}", l.average_score - o.average)
+                        }));
+                    }
+                    None => record.extend([String::new(), String::new(), String::new()]),
+                }
+            }
             csv.write_record(&record)?;
         }
         csv.flush()
+    }
+}
+
+/// The kind's name in CSV (as in JSON).
+fn kind(kind: OptimumKind) -> &'static str {
+    match kind {
+        OptimumKind::Optimum => "optimum",
+        OptimumKind::Bound => "bound",
     }
 }

@@ -259,12 +259,24 @@ pub(super) fn summary_grid(report: &BenchReport) -> Grid {
     }
 }
 
+/// The name of the strategy whose gap to the optimum the per-length grid shows.
+const BEST: &str = "best";
+
 /// The per-length grid of the rows with max wrong `m`: one line per length, a column per
-/// strategy with `average (losses)`.
+/// strategy with `average (losses)`; then, when the report knows it, the optimum (or `≥` a
+/// lower bound) and `best`'s gap to it (`≤` against a bound).
 pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
     let rows_m: Vec<&BenchRow> = report.rows.iter().filter(|r| r.max_wrong == m).collect();
     let mut header = vec!["length".to_string(), "words".to_string()];
     header.extend(rows_m.iter().map(|r| r.strategy.clone()));
+    let optimum = report.optimum.iter().any(|o| o.max_wrong == m);
+    let best = rows_m.iter().find(|r| r.strategy == BEST);
+    if optimum {
+        header.push("optimum".to_string());
+        if best.is_some() {
+            header.push("best gap".to_string());
+        }
+    }
     let rows = report
         .lengths()
         .into_iter()
@@ -278,6 +290,16 @@ pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
                     |l| format!("{:.3} ({})", l.average_score, l.losses),
                 )
             }));
+            if optimum {
+                let known = report.optimum(m, length);
+                line.push(known.map_or_else(|| "-".to_string(), |o| o.cell()));
+                if let Some(best) = best {
+                    let gap = known
+                        .zip(cell(best))
+                        .map(|(o, l)| o.gap_cell(l.average_score));
+                    line.push(gap.unwrap_or_else(|| "-".to_string()));
+                }
+            }
             line
         })
         .collect();
@@ -288,8 +310,20 @@ pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
     }
 }
 
-/// What the table and Markdown formats say under the tables.
-pub(super) const NOTES: &[&str] = &[
+/// What the table and Markdown formats say under the tables of `report`.
+pub(super) fn notes(report: &BenchReport) -> Vec<&'static str> {
+    let mut notes = NOTES.to_vec();
+    if !report.optimum.is_empty() {
+        notes.push(OPTIMUM_NOTE);
+    }
+    notes
+}
+
+/// The note under tables that show the optimum.
+const OPTIMUM_NOTE: &str = "optimum: the least average score any strategy can reach on the length (exact: best's shipped table, an exact search where it is quick (few words, or 15+ letters), or a lower bound that a strategy meets); ≥ x: a proven lower bound (docs/bench.md); best gap: best's average minus it (≤: at most).";
+
+/// What the table and Markdown formats always say under the tables.
+const NOTES: &[&str] = &[
     "Δ best: average score minus the lowest average at the same max wrong; × fastest: time per game over the fastest.",
     "time/game: mean of per-game times in replay mode (a few slow games, such as the first of a length filling caches, can lift the mean above the p99); in tree mode the decision tree's time amortized over its words (no median or p99).",
     "Per-length cells: average score (losses).",

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
+use super::grid::{Grid, caption, length_grid, notes, summary_grid};
 use super::report::BenchReport;
 use crate::export::exporter::Export;
 
@@ -22,7 +22,7 @@ impl Export<BenchReport> for Markdown {
             write_grid(out, &length_grid(report, m))?;
         }
         writeln!(out)?;
-        for note in NOTES {
+        for note in notes(report) {
             writeln!(out, "- {note}")?;
         }
         Ok(())

@@ -16,7 +16,7 @@ use std::io::Write;
 use super::exporter::Export;
 use super::json::Json;
 
-pub use report::{BenchReport, BenchRow, LengthRow, Mode};
+pub use report::{BenchReport, BenchRow, LengthOptimum, LengthRow, Mode, OptimumKind};
 
 /// The output formats of `hangman bench`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

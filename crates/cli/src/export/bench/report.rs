@@ -49,6 +49,57 @@ pub struct LengthRow {
     pub losses: usize,
 }
 
+/// Whether a [`LengthOptimum`] is the exact optimum or a lower bound of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptimumKind {
+    /// The exact optimum.
+    Optimum,
+    /// A proven lower bound of the optimum (`hangman::bound`).
+    Bound,
+}
+
+/// The least average score any strategy can reach on the words of one length at one
+/// maximum of wrong guesses: exact, or bounded from below.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthOptimum {
+    /// Maximum wrong guesses.
+    pub max_wrong: u32,
+    /// Word length.
+    pub length: usize,
+    /// Words of this length.
+    pub words: usize,
+    /// Exact or a lower bound.
+    pub kind: OptimumKind,
+    /// How it is known: `shipped table`, `exact search`, `lower bound`, or `lower bound met
+    /// by STRATEGY` (a strategy scoring the bound proves it optimal).
+    pub source: String,
+    /// The least total score (or its lower bound).
+    pub total: u64,
+    /// `total` over the words.
+    pub average: f64,
+    /// Time spent finding it, in ms.
+    pub millis: f64,
+}
+
+impl LengthOptimum {
+    /// The average as tables show it: `≥ ` before a bound.
+    pub fn cell(&self) -> String {
+        match self.kind {
+            OptimumKind::Optimum => format!("{:.3}", self.average),
+            OptimumKind::Bound => format!("≥ {:.3}", self.average),
+        }
+    }
+
+    /// How far `average` is from it, as tables show it: `≤ ` before the gap to a bound.
+    pub fn gap_cell(&self, average: f64) -> String {
+        match self.kind {
+            OptimumKind::Optimum => format!("{:.3}", average - self.average),
+            OptimumKind::Bound => format!("≤ {:.3}", average - self.average),
+        }
+    }
+}
+
 /// One strategy at one maximum of wrong guesses.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchRow {
@@ -173,6 +224,10 @@ pub struct BenchReport {
     pub max_wrong: Vec<u32>,
     /// One row per (strategy, max wrong): strategies in the order given, then max wrong.
     pub rows: Vec<BenchRow>,
+    /// Per max wrong and length, the optimum or a lower bound of it: whole-dictionary runs
+    /// against the fair referee only (a sample's averages are not a length's).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub optimum: Vec<LengthOptimum>,
 }
 
 impl BenchReport {
@@ -200,6 +255,37 @@ impl BenchReport {
             }
         }
         self
+    }
+
+    /// Adds the optimum of each length and max wrong; a bound that a row scores exactly is
+    /// that length's optimum (no strategy goes below it, and one reaches it).
+    #[must_use]
+    pub fn with_optimum(mut self, mut optimum: Vec<LengthOptimum>) -> BenchReport {
+        for o in &mut optimum {
+            if o.kind != OptimumKind::Bound {
+                continue;
+            }
+            let met = self.rows.iter().find(|r| {
+                r.max_wrong == o.max_wrong
+                    && r.by_length.iter().any(|l| {
+                        l.length == o.length
+                            && (l.average_score * l.games as f64).round() as u64 == o.total
+                    })
+            });
+            if let Some(row) = met {
+                o.kind = OptimumKind::Optimum;
+                o.source = format!("lower bound met by {}", row.strategy);
+            }
+        }
+        self.optimum = optimum;
+        self
+    }
+
+    /// The optimum known for `length` at max wrong `m`, if any.
+    pub fn optimum(&self, m: u32, length: usize) -> Option<&LengthOptimum> {
+        self.optimum
+            .iter()
+            .find(|o| o.max_wrong == m && o.length == length)
     }
 
     /// Whether rows differ in max wrong (then labels name it).

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
-use super::grid::{Grid, NOTES, caption, length_grid, summary_grid};
+use super::grid::{Grid, caption, length_grid, notes, summary_grid};
 use super::report::BenchReport;
 use crate::export::exporter::Export;
 
@@ -64,7 +64,7 @@ impl Export<BenchReport> for TextTable {
             writeln!(out, "{}", fit(length_grid(report, m), width).0)?;
         }
         writeln!(out)?;
-        for note in NOTES {
+        for note in notes(report) {
             text(out, note)?;
         }
         Ok(())
