@@ -177,3 +177,63 @@ fn compressed_certificates_decode_and_a_late_proof_is_still_valid() {
     assert!(c.upper >= upper && c.lower <= lower);
     assert!(c.lower > 0, "the cheap bound at least");
 }
+
+/// A certificate whose lower bound rests on a sub-family (the words of `?at`, `b?t` and
+/// `ba?` over a to l, among a few others): it checks, and a witness with a word not in the dictionary,
+/// a word swapped for another, or a referee answer changed is rejected.
+#[test]
+fn a_witness_lower_bound_checks_and_tampered_witnesses_are_rejected() {
+    let mut words: Vec<String> = Vec::new();
+    for c in b'a'..=b'l' {
+        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
+            words.push(String::from_utf8(pattern.to_vec()).unwrap());
+        }
+    }
+    let others = [
+        "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
+    ];
+    words.extend(others.map(String::from));
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let bucket = lex.bucket(3);
+    let cluster: Vec<u32> = (0..bucket.len() as u32)
+        .filter(|&i| !others.contains(&bucket.word_str(i as usize)))
+        .collect();
+    let stop = solve::StopFlag::new();
+    let value = solve::sub_family_value(bucket, &cluster, None, &stop);
+    assert!(value >= 8, "the cluster is worth {value}");
+    let progress = Progress::new(3, bucket.len());
+    let s = solve::solve_length(bucket, &SolveOptions::default(), None, &progress);
+    let witness = solve::Witness {
+        words: cluster.clone(),
+        value,
+        disjoint: false,
+    };
+    let c = solve::certify(
+        bucket,
+        "test",
+        value,
+        s.misses.upper,
+        Some(&witness),
+        &SolveOptions::default(),
+    );
+    let v = verify::verify(&c.text, bucket).unwrap();
+    assert_eq!((v.lower, v.family), (value, cluster.len()));
+    assert!(c.text.contains(&format!("family {}\n", cluster.len())));
+    // A word of the witness that is not in the dictionary.
+    let bat = "\nbat\n";
+    assert!(c.text.contains(bat));
+    let flaw = verify::verify(&c.text.replacen(bat, "\nbqt\n", 1), bucket).unwrap_err();
+    assert!(flaw.0.contains("not a word of the dictionary"), "{flaw}");
+    // A word of the witness swapped for another word of the dictionary: the referee's
+    // strategy no longer fits.
+    assert!(verify::verify(&c.text.replacen(bat, "\ndog\n", 1), bucket).is_err());
+    // A referee answer changed: the first `r` line's first part index.
+    let lower = c.text.find("\nlower ").unwrap();
+    let r = lower + c.text[lower..].find("\nr ").unwrap() + 1;
+    let index = r + 2;
+    let original = c.text.as_bytes()[index];
+    let mut changed = c.text.clone().into_bytes();
+    changed[index] = if original == b'0' { b'1' } else { b'0' };
+    let changed = String::from_utf8(changed).unwrap();
+    assert!(verify::verify(&changed, bucket).is_err());
+}
