@@ -21,13 +21,14 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::bounds;
 use super::limits::Aborted;
 use super::search::{SolveOptions, Solver};
-use super::witness::{Witness, sub_lexicon};
+use super::witness::{Witness, shrink_witness, sub_lexicon};
 use crate::candidates;
 
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
@@ -321,6 +322,16 @@ fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
     }
 }
 
+/// How long a witness may be shrunk before its proof.
+const SHRINK_SECONDS: u64 = 30;
+
+/// The end of the time for shrinking a witness: [`SHRINK_SECONDS`] from now, or `options`'
+/// deadline if sooner.
+fn shrink_deadline(options: &SolveOptions) -> Option<Instant> {
+    let soon = Instant::now() + Duration::from_secs(SHRINK_SECONDS);
+    Some(options.deadline.map_or(soon, |d| d.min(soon)))
+}
+
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
 #[derive(Clone, Debug)]
@@ -372,6 +383,13 @@ pub fn certify(
     };
     // The witness proves its own value; the whole bucket proves the rest.
     let from_witness = witness.map_or(0, |w| w.value);
+    // A witness is shrunk to the words its value needs first: its referee strategy is
+    // then small (length 3 of words.txt: the 209 words of `?a?` are worth 17, and the
+    // strategy on all of them did not fit in `MAX_PROOF_NODES`).
+    let shrunk = witness
+        .filter(|w| !w.disjoint && from_witness >= lower && lower > 0)
+        .map(|w| shrink_witness(bucket, w, lower, shrink_deadline(options), &options.stop));
+    let witness = shrunk.as_ref().or(witness);
     let (lower, sub, referee) = if from_witness >= lower && lower > 0 {
         match referee_proof(bucket, witness, lower, options) {
             Ok(tokens) => (lower, witness, tokens),

@@ -189,3 +189,50 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
     Lexicon::from_words(words.iter().map(|&w| bucket.word_str(w as usize)))
         .expect("words of a bucket are valid")
 }
+
+/// Nodes allowed per test while shrinking a witness.
+const SHRINK_NODES: u64 = 200_000;
+
+/// `witness` without the words its value does not need: each word (the last first) is
+/// dropped when the rest is still proven worth `target` (each test solved as a universe of
+/// its own within a node budget; a test that does not finish keeps the word). A smaller
+/// sub-family makes a smaller referee strategy in a certificate. Stops, keeping what it
+/// has, at `deadline` or when `stop` is raised.
+pub fn shrink_witness(
+    bucket: &Bucket,
+    witness: &Witness,
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Witness {
+    let mut words = witness.words.clone();
+    for i in (0..words.len()).rev() {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            break;
+        }
+        let mut trial = words.clone();
+        trial.remove(i);
+        let lexicon = sub_lexicon(bucket, &trial);
+        let sub = lexicon.bucket(bucket.length());
+        let all: Vec<u32> = (0..sub.len() as u32).collect();
+        let solver = Solver::new(
+            sub,
+            SolveOptions {
+                deadline,
+                max_nodes: SHRINK_NODES,
+                table_bytes: 1 << 20,
+                sequential: true,
+                stop: stop.clone(),
+                ..SolveOptions::default()
+            },
+        );
+        if solver.at_least(&all, target) == Ok(true) {
+            words = trial;
+        }
+    }
+    Witness {
+        words,
+        value: target,
+        disjoint: witness.disjoint,
+    }
+}
