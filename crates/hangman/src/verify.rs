@@ -12,8 +12,9 @@
 //!   hit yet), so the referee answers "miss" `k` times; `r` gives, for every splitting
 //!   letter in alphabetical order, the index of the part kept (ascending mask order);
 //!   each part is then checked for `k - [miss]`; `s` says the same family was proven for
-//!   the same `k` earlier in the walk (checked against the families proven so far). A
-//!   part with one word cannot hold a miss.
+//!   the same `k` earlier in the walk (checked against the families proven so far, each
+//!   known by its smallest word and splitting letters, which identify a family reached by
+//!   splitting). A part with one word cannot hold a miss.
 //!
 //! Why the lower side is sound: a referee restricted to `S` answers every guess
 //! consistently with the whole list, so `M >= V(S)`; a letter that does not split the
@@ -249,7 +250,7 @@ fn referee(
     k: u32,
     tokens: &mut Tokens<'_>,
     nodes: &mut u64,
-    proven: &mut HashSet<(Vec<u32>, u32)>,
+    proven: &mut HashSet<(u32, u32, u32)>,
 ) -> Result<(), Flaw> {
     if k == 0 {
         return Ok(());
@@ -261,7 +262,10 @@ fn referee(
     }
     *nodes += 1;
     let split = words.splitting(family);
-    let key = (family.to_vec(), k);
+    // Every family here is reached from the sub-family by splitting it, so it holds every
+    // word of the sub-family that agrees with its smallest word on the letters that do not
+    // split it: the smallest word and the splitting letters identify it.
+    let key = (family[0], split, k);
     match tokens.next("a referee node (h, r or s)")? {
         "s" => {
             if !proven.contains(&key) {

@@ -177,3 +177,67 @@ fn compressed_certificates_decode_and_a_late_proof_is_still_valid() {
     assert!(c.upper >= upper && c.lower <= lower);
     assert!(c.lower > 0, "the cheap bound at least");
 }
+
+/// A certificate whose lower bound rests on a sub-family (the words of `?at`, `b?t` and
+/// `ba?` over a to l, among a few others): it checks, and a witness with a word not in the dictionary,
+/// a word swapped for another, or a referee answer changed is rejected.
+#[test]
+fn a_witness_lower_bound_checks_and_tampered_witnesses_are_rejected() {
+    let mut words: Vec<String> = Vec::new();
+    for c in b'a'..=b'l' {
+        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
+            words.push(String::from_utf8(pattern.to_vec()).unwrap());
+        }
+    }
+    let others = [
+        "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
+    ];
+    words.extend(others.map(String::from));
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let bucket = lex.bucket(3);
+    let cluster: Vec<u32> = (0..bucket.len() as u32)
+        .filter(|&i| !others.contains(&bucket.word_str(i as usize)))
+        .collect();
+    let stop = solve::StopFlag::new();
+    let value = solve::sub_family_value(bucket, &cluster, None, &stop);
+    assert!(value >= 8, "the cluster is worth {value}");
+    let progress = Progress::new(3, bucket.len());
+    let s = solve::solve_length(bucket, &SolveOptions::default(), None, &progress);
+    let witness = solve::Witness {
+        words: cluster.clone(),
+        value,
+        disjoint: false,
+    };
+    let c = solve::certify(
+        bucket,
+        "test",
+        value,
+        s.misses.upper,
+        Some(&witness),
+        &SolveOptions::default(),
+    );
+    let v = verify::verify(&c.text, bucket).unwrap();
+    // The prover keeps only the words the value needs.
+    assert_eq!(v.lower, value);
+    assert!(1 < v.family && v.family <= cluster.len(), "{}", v.family);
+    let listed = format!("family {}\n", v.family);
+    let at = c.text.find(&listed).unwrap() + listed.len();
+    let first = &c.text[at..at + 4];
+    assert!(
+        first.ends_with('\n')
+            && cluster.contains(&(bucket.find(&first.as_bytes()[..3]).unwrap() as u32))
+    );
+    let word = format!("\n{first}");
+    // A word of the witness that is not in the dictionary.
+    let flaw = verify::verify(&c.text.replacen(&word, "\nbqt\n", 1), bucket).unwrap_err();
+    assert!(flaw.0.contains("not a word of the dictionary"), "{flaw}");
+    // A word of the witness swapped for another word of the dictionary: the referee's
+    // strategy no longer fits.
+    assert!(verify::verify(&c.text.replacen(&word, "\ndog\n", 1), bucket).is_err());
+    // A word dropped from the witness: the rest is worth less than the claim.
+    let fewer = c
+        .text
+        .replacen(&listed, &format!("family {}\n", v.family - 1), 1)
+        .replacen(&word, "\n", 1);
+    assert!(verify::verify(&fewer, bucket).is_err());
+}

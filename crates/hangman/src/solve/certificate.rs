@@ -21,13 +21,14 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::bounds;
 use super::limits::Aborted;
 use super::search::{SolveOptions, Solver};
-use super::witness::{Witness, sub_lexicon};
+use super::witness::{Witness, shrink_witness, sub_lexicon};
 use crate::candidates;
 
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
@@ -208,12 +209,24 @@ pub fn referee_proof(
             let family: Vec<u32> = (0..sub.len() as u32).collect();
             referee_node(&solver, sub, &family, lower, &mut out, &mut seen)?;
         }
-        None => {
-            let solver = Solver::new(bucket, options.clone());
-            let family: Vec<u32> = (0..bucket.len() as u32).collect();
-            referee_node(&solver, bucket, &family, lower, &mut out, &mut seen)?;
-        }
+        None => return whole_referee_proof(&Solver::new(bucket, options.clone()), lower),
     }
+    Ok(out)
+}
+
+/// [`referee_proof`] on the whole bucket of `solver`, reusing what its table knows.
+fn whole_referee_proof(solver: &Solver<'_>, lower: u32) -> Result<String, ProofError> {
+    let bucket = solver.bucket();
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let mut out = String::new();
+    referee_node(
+        solver,
+        bucket,
+        &family,
+        lower,
+        &mut out,
+        &mut HashSet::new(),
+    )?;
     Ok(out)
 }
 
@@ -223,7 +236,7 @@ fn referee_node(
     family: &[u32],
     k: u32,
     out: &mut String,
-    seen: &mut HashSet<(Vec<u32>, u32)>,
+    seen: &mut HashSet<(u32, u32, u32)>,
 ) -> Result<(), ProofError> {
     if k == 0 {
         return Ok(());
@@ -231,16 +244,18 @@ fn referee_node(
     if seen.len() > MAX_PROOF_NODES {
         return Err(ProofError::TooLarge);
     }
-    // A family proven before for the same target (reached by guesses in another order).
-    let key = (family.to_vec(), k);
-    if seen.contains(&key) {
-        out.push_str("s\n");
-        return Ok(());
-    }
     if family.len() < 2 {
         return Err(ProofError::NoStrategy);
     }
     let node = solver.root(family);
+    // A family proven before for the same target (reached by guesses in another order).
+    // Families are closed, so the smallest word and the splitting letters identify one
+    // (see `Solver::new`): a small key rather than the words.
+    let key = (family[0], node.split, k);
+    if seen.contains(&key) {
+        out.push_str("s\n");
+        return Ok(());
+    }
     if node.required == 0 {
         let mut sets = Vec::new();
         let hit = bounds::hitting_set(
@@ -258,16 +273,23 @@ fn referee_node(
         }
     }
     let mut chosen: Vec<(u32, Vec<u32>)> = Vec::new();
+    let mut miss = Vec::new();
     out.push('r');
     for letter in LetterSet::from_bits(node.split).iter() {
+        // The miss part first, without splitting the rest: it is the referee's usual
+        // answer, and when it exists it is part 0 (mask 0 sorts first).
+        solver.words.miss_part(family, letter.index(), &mut miss);
+        if !miss.is_empty() && (k == 1 || solver.at_least(&miss, k - 1)?) {
+            out.push_str(" 0");
+            chosen.push((0, std::mem::take(&mut miss)));
+            continue;
+        }
         let parts = candidates::partition(bucket, family, letter);
-        let mut order: Vec<usize> = (0..parts.len()).collect();
-        order.sort_by_key(|&i| (parts[i].0 != 0, std::cmp::Reverse(parts[i].1.len()), i));
+        let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].0 != 0).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(parts[i].1.len()), i));
         let mut pick = None;
         for i in order {
-            let (mask, part) = &parts[i];
-            let need = k - u32::from(*mask == 0);
-            if need == 0 || solver.at_least(part, need)? {
+            if solver.at_least(&parts[i].1, k)? {
                 pick = Some(i);
                 break;
             }
@@ -300,6 +322,19 @@ fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
     }
 }
 
+/// How long the referee's proof on the whole bucket may take.
+const WHOLE_PROOF_SECONDS: u64 = 60;
+
+/// How long a witness may be shrunk before its proof.
+const SHRINK_SECONDS: u64 = 30;
+
+/// The end of the time for shrinking a witness: [`SHRINK_SECONDS`] from now, or `options`'
+/// deadline if sooner.
+fn shrink_deadline(options: &SolveOptions) -> Option<Instant> {
+    let soon = Instant::now() + Duration::from_secs(SHRINK_SECONDS);
+    Some(options.deadline.map_or(soon, |d| d.min(soon)))
+}
+
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
 #[derive(Clone, Debug)]
@@ -325,7 +360,7 @@ impl Certificate {
 }
 
 /// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with
-/// a fresh solver of `options` (so within its deadline); a side whose proof fails falls
+/// a solver of `options` (so within its deadline); a side whose proof fails falls
 /// back to a trivial bound (lower 0, upper `|bucket| - 1`, re-checked by a guesser that
 /// tries every splitting letter) so the certificate stays valid. `dictionary` is a name
 /// for the reader.
@@ -340,8 +375,10 @@ pub fn certify(
     let searched = (lower, upper);
     // Proven subtrees where the search finishes in time, greedy ones elsewhere (the greedy
     // tree needs no search): the tree's worst case is the bound it proves.
+    // One solver for both sides: what the guesser's proofs put in its table serves the
+    // referee's.
+    let mut solver = Solver::new(bucket, options.clone());
     let (upper, guesser) = {
-        let solver = Solver::new(bucket, options.clone());
         let family: Vec<u32> = (0..bucket.len() as u32).collect();
         let mut tree = String::new();
         let worst = best_guesser_node(&solver, bucket, &family, upper, &mut tree);
@@ -349,13 +386,25 @@ pub fn certify(
     };
     // The witness proves its own value; the whole bucket proves the rest.
     let from_witness = witness.map_or(0, |w| w.value);
+    // A witness is shrunk to the words its value needs first: its referee strategy is
+    // then small (length 3 of words.txt: the 209 words of `?a?` are worth 17, and the
+    // strategy on all of them did not fit in `MAX_PROOF_NODES`).
+    let shrunk = witness
+        .filter(|w| !w.disjoint && from_witness >= lower && lower > 0)
+        .map(|w| shrink_witness(bucket, w, lower, shrink_deadline(options), &options.stop));
+    let witness = shrunk.as_ref().or(witness);
     let (lower, sub, referee) = if from_witness >= lower && lower > 0 {
         match referee_proof(bucket, witness, lower, options) {
             Ok(tokens) => (lower, witness, tokens),
             Err(_) => (0, None, String::new()),
         }
     } else {
-        match referee_proof(bucket, None, lower, options) {
+        // A proof that has not finished in `WHOLE_PROOF_SECONDS` rarely finishes at all
+        // (length 8 of words.txt grew past `MAX_PROOF_NODES` after 110-200 s): the
+        // witness's weaker bound is written instead.
+        let soon = Instant::now() + Duration::from_secs(WHOLE_PROOF_SECONDS);
+        solver.restart(Some(options.deadline.map_or(soon, |d| d.min(soon))));
+        match whole_referee_proof(&solver, lower) {
             Ok(tokens) => (lower, None, tokens),
             Err(_) => match witness {
                 Some(w) => match referee_proof(bucket, Some(w), w.value, options) {

@@ -68,7 +68,7 @@ pub use driver::{
 };
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};
-pub use witness::{Witness, best_witness, sub_family_value, sub_lexicon};
+pub use witness::{Witness, best_witness, shrink_witness, sub_family_value, sub_lexicon};
 
 #[cfg(test)]
 mod tests;

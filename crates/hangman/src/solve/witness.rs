@@ -166,7 +166,17 @@ pub fn sub_family_value(
     let lexicon = sub_lexicon(bucket, words);
     let sub = lexicon.bucket(bucket.length());
     let all: Vec<u32> = (0..sub.len() as u32).collect();
-    let solver = Solver::new(
+    let solver = group_solver(sub, deadline, stop);
+    match solver.value(&all) {
+        Ok(v) => v,
+        Err(_) => solver.bounds(&all).0,
+    }
+}
+
+/// A solver for a sub-family's own bucket (`sub`): sequential, a small table and at most
+/// [`GROUP_NODES`] nodes.
+fn group_solver<'b>(sub: &'b Bucket, deadline: Option<Instant>, stop: &StopFlag) -> Solver<'b> {
+    Solver::new(
         sub,
         SolveOptions {
             deadline,
@@ -176,11 +186,7 @@ pub fn sub_family_value(
             stop: stop.clone(),
             ..SolveOptions::default()
         },
-    );
-    match solver.value(&all) {
-        Ok(v) => v,
-        Err(_) => solver.bounds(&all).0,
-    }
+    )
 }
 
 /// The words of `bucket` at `words` as a lexicon of their own (same order: the bucket's
@@ -188,4 +194,37 @@ pub fn sub_family_value(
 pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
     Lexicon::from_words(words.iter().map(|&w| bucket.word_str(w as usize)))
         .expect("words of a bucket are valid")
+}
+
+/// `witness` without the words its value does not need: each word (the last first) is
+/// dropped when the rest is still proven worth `target` (each test solved as a universe of
+/// its own within `GROUP_NODES` nodes; a test that does not finish keeps the word). A smaller
+/// sub-family makes a smaller referee strategy in a certificate. Stops, keeping what it
+/// has, at `deadline` or when `stop` is raised.
+pub fn shrink_witness(
+    bucket: &Bucket,
+    witness: &Witness,
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Witness {
+    let mut words = witness.words.clone();
+    for i in (0..words.len()).rev() {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            break;
+        }
+        let mut trial = words.clone();
+        trial.remove(i);
+        let lexicon = sub_lexicon(bucket, &trial);
+        let sub = lexicon.bucket(bucket.length());
+        let all: Vec<u32> = (0..sub.len() as u32).collect();
+        if group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true) {
+            words = trial;
+        }
+    }
+    Witness {
+        words,
+        value: target,
+        disjoint: witness.disjoint,
+    }
 }
