@@ -9,7 +9,11 @@
 //!   and more when few wrong guesses are left (`exact0`, `exact1`, `exact2` candidates
 //!   with 0, 1, 2 wrong guesses left: the losses then bound the search tightly). Chains
 //!   (sets where every splitting letter names one candidate, like the words of `-ill`) are
-//!   solved exactly at any size.
+//!   solved exactly at any size. Where no shipped table covers the list, length and
+//!   lives (see [`shipped`]), the whole-game solve of short words is budgeted instead: a
+//!   decision searches at most `SOLVE_BUDGET` states exactly, on one thread with a table
+//!   of its own (so giving up depends on the state alone), and else is the lookahead's,
+//!   whose estimates then use only the other exact rules.
 //! - **Lookahead** elsewhere: each promising move (the base policy's move, the top
 //!   `letters` by loss-aware entropy, the `safe` letters in the most candidates) is valued
 //!   by the sum of its children's estimates, and the cheapest is played. A child's estimate
