@@ -50,6 +50,8 @@
 //! States are keyed as in the strategies' transposition table (`strategy::table`): by the candidate set, the wrong guesses
 //! and the running score.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use lexicon::{Bucket, Letter};
 use rayon::prelude::*;
 
@@ -243,13 +245,12 @@ impl Exact {
         if let Some(value) = few_value(set.len() as u32, position) {
             return (value, Decision::Word(set[0]));
         }
-        let search = Search {
-            table: &self.tables[bucket.length()],
+        let search = Search::new(
+            &self.tables[bucket.length()],
             bucket,
-            ranker: &self.ranker,
-            words_bounded: bucket.length() as u32 + position.max_wrong() <= LOSS_SCORE,
-            ride: LOSS_SCORE.max(bucket.length().min(26) as u32 + position.max_wrong()),
-        };
+            &self.ranker,
+            position,
+        );
         let hash = SetHash::of(set);
         let key = hash.at(&position);
         let mut frames = Vec::new();
@@ -260,6 +261,42 @@ impl Exact {
             .expect("a finished search is recorded");
         debug_assert_eq!(entry.value, value);
         (value, entry.best.expect("an unbounded search is exact"))
+    }
+
+    /// The exact optimum of a state as [`solve`](Exact::solve) finds it, or `None` if the
+    /// search visits more than `budget` states.
+    ///
+    /// The search runs on one thread with a table of its own (neither read nor filled from
+    /// the shared one), so the states it visits, and whether it gives up, depend on the
+    /// state and `budget` alone: same inputs, same answer, at any thread count and whatever
+    /// was solved before. When it finishes, the value and move are those of `solve` (both
+    /// are functions of the state).
+    pub fn solve_within(
+        &self,
+        bucket: &Bucket,
+        set: &[u32],
+        position: Position,
+        budget: u64,
+    ) -> Option<(u32, Decision)> {
+        if set.len() == 1 {
+            return Some((settled_score(position), Decision::Word(set[0])));
+        }
+        if let Some(value) = few_value(set.len() as u32, position) {
+            return Some((value, Decision::Word(set[0])));
+        }
+        let table = Table::default();
+        let mut search = Search::new(&table, bucket, &self.ranker, position);
+        search.budget = Some(Budget {
+            left: AtomicU64::new(budget),
+            spent: AtomicBool::new(false),
+        });
+        let hash = SetHash::of(set);
+        let value = search.run(&mut Vec::new(), set, hash, position, u32::MAX);
+        if search.exhausted() {
+            return None;
+        }
+        let entry = table.get(hash.at(&position))?;
+        Some((value, entry.best?))
     }
 
     /// The exact optimum of a *chain* (a set where every letter that splits it is in one
@@ -290,6 +327,13 @@ impl Policy for Exact {
     }
 }
 
+/// The states a budgeted search may still visit.
+struct Budget {
+    left: AtomicU64,
+    /// Set when a state found the budget empty.
+    spent: AtomicBool,
+}
+
 /// One search: the table and settings it reads.
 struct Search<'a> {
     table: &'a Table<Entry>,
@@ -299,9 +343,51 @@ struct Search<'a> {
     words_bounded: bool,
     /// The most a secret can score: 25, or a won game's score if that can be more.
     ride: u32,
+    /// For a budgeted search (one thread, see [`Exact::solve_within`]): the states left
+    /// to visit; once spent, every call returns at once and the result is discarded.
+    budget: Option<Budget>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        table: &'a Table<Entry>,
+        bucket: &'a Bucket,
+        ranker: &'a Entropy,
+        position: Position,
+    ) -> Search<'a> {
+        Search {
+            table,
+            bucket,
+            ranker,
+            words_bounded: bucket.length() as u32 + position.max_wrong() <= LOSS_SCORE,
+            ride: LOSS_SCORE.max(bucket.length().min(26) as u32 + position.max_wrong()),
+            budget: None,
+        }
+    }
+
+    /// Spends one state of the budget; `true` once the budget is spent.
+    fn spend(&self) -> bool {
+        self.budget.as_ref().is_some_and(|b| {
+            let empty = b
+                .left
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                    left.checked_sub(1)
+                })
+                .is_err();
+            if empty {
+                b.spent.store(true, Ordering::Relaxed);
+            }
+            empty
+        })
+    }
+
+    /// Whether a budgeted search ran out of states (its values are then meaningless).
+    fn exhausted(&self) -> bool {
+        self.budget
+            .as_ref()
+            .is_some_and(|b| b.spent.load(Ordering::Relaxed))
+    }
+
     fn record(&self, key: StateKey, value: u32, best: Option<Decision>) {
         self.table
             .insert_with(key, Entry { value, best }, Entry::merge);
@@ -319,7 +405,12 @@ impl Search<'_> {
         position: Position,
         beta: u32,
     ) -> u32 {
-        let parallel = set.len() >= PARALLEL_MIN;
+        if self.spend() {
+            // Out of budget: any value at least `beta` stops the callers' loops soonest.
+            return beta;
+        }
+        // A budgeted search stays on one thread, so that what it visits is deterministic.
+        let parallel = set.len() >= PARALLEL_MIN && self.budget.is_none();
         let n = set.len() as u32;
         if let Some(value) = few_value(n, position) {
             return value;
@@ -550,7 +641,7 @@ impl Search<'_> {
         if rest >= beta {
             return rest;
         }
-        if beta == u32::MAX && set.len() >= PARALLEL_MIN {
+        if beta == u32::MAX && set.len() >= PARALLEL_MIN && self.budget.is_none() {
             // Valued in full (no total to beat): the children are independent exact
             // solves, on every core.
             let values: Vec<u32> = children
@@ -742,6 +833,66 @@ mod tests {
         ) {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             check(&words, max_wrong);
+        }
+    }
+
+    #[test]
+    fn a_budgeted_search_is_exact_when_it_finishes_and_gives_up_past_its_budget() {
+        let lists: &[&[&str]] = &[
+            &["abc", "abd", "aec", "xyz", "bca", "cab", "dab"],
+            &["abba", "baba", "abab", "bbaa", "aabb", "baab"],
+        ];
+        for words in lists {
+            let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+            let length = words[0].len();
+            let bucket = lexicon.bucket(length);
+            let all = candidates::all(bucket);
+            for max_wrong in [1, 3, 7] {
+                let root = Position::new(length, max_wrong);
+                let full = Exact::new(length).solve(bucket, &all, root);
+                // Enough: the exact answer, also from a solver whose shared table is full.
+                let solver = Exact::new(length);
+                assert_eq!(
+                    solver.solve_within(bucket, &all, root, u64::MAX),
+                    Some(full)
+                );
+                solver.solve(bucket, &all, root);
+                assert_eq!(
+                    solver.solve_within(bucket, &all, root, u64::MAX),
+                    Some(full)
+                );
+                // The least budget that finishes, found by bisection: one state fewer gives
+                // up, and the cut is the same on every thread.
+                let (mut lo, mut hi) = (0u64, 1u64 << 40);
+                while lo + 1 < hi {
+                    let mid = (lo + hi) / 2;
+                    match solver.solve_within(bucket, &all, root, mid) {
+                        Some(found) => {
+                            assert_eq!(found, full);
+                            hi = mid;
+                        }
+                        None => lo = mid,
+                    }
+                }
+                assert!(
+                    hi > 1,
+                    "{words:?} max {max_wrong}: the search visits children"
+                );
+                let cuts: Vec<_> = (0..8)
+                    .into_par_iter()
+                    .map(|_| {
+                        let solver = Exact::new(length);
+                        (
+                            solver.solve_within(bucket, &all, root, hi - 1),
+                            solver.solve_within(bucket, &all, root, hi),
+                        )
+                    })
+                    .collect();
+                assert!(
+                    cuts.iter().all(|&c| c == (None, Some(full))),
+                    "{words:?} max {max_wrong}: {cuts:?}"
+                );
+            }
         }
     }
 

@@ -9,7 +9,11 @@
 //!   and more when few wrong guesses are left (`exact0`, `exact1`, `exact2` candidates
 //!   with 0, 1, 2 wrong guesses left: the losses then bound the search tightly). Chains
 //!   (sets where every splitting letter names one candidate, like the words of `-ill`) are
-//!   solved exactly at any size.
+//!   solved exactly at any size. Where no shipped table covers the list, length and
+//!   lives (see [`shipped`]), the whole-game solve of short words is budgeted instead: a
+//!   decision searches at most `SOLVE_BUDGET` states exactly, on one thread with a table
+//!   of its own (so giving up depends on the state alone), and else is the lookahead's,
+//!   whose estimates then use only the other exact rules.
 //! - **Lookahead** elsewhere: each promising move (the base policy's move, the top
 //!   `letters` by loss-aware entropy, the `safe` letters in the most candidates) is valued
 //!   by the sum of its children's estimates, and the cheapest is played. A child's estimate
@@ -49,6 +53,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// it, and above this a run does not finish in reasonable time (it once ran for minutes
 /// at 1.7 GB with `exact=16`).
 pub(crate) const MAX_EXACT: u32 = 12;
+
+/// The states a whole-game exact search of short words (at most `solve` letters) may visit
+/// per decision where no shipped table covers the list and rule (see [`Lookahead`]'s
+/// `solve` rule): about 0.1 s on one core. Beyond it the decision falls back to the
+/// lookahead.
+pub(crate) const SOLVE_BUDGET: u64 = 20_000;
 
 use lexicon::{Bucket, Letter, Lexicon};
 use rayon::prelude::*;
@@ -180,6 +190,11 @@ pub struct Lookahead {
     ships: bool,
     /// Per length, once the shipped table was looked for: how many decisions it held.
     shipped: PerLength<usize>,
+    /// The most states the exact search of a short word's decision may visit where no
+    /// shipped table covers the length (`None`: unbounded, as the table generator needs).
+    budget: Option<u64>,
+    /// Per length, the decisions of budgeted exact searches: `None` where one gave up.
+    budgeted: Vec<Table<Option<(u32, Decision)>>>,
 }
 
 /// Sets of at least this many candidates value their moves in parallel at a decision.
@@ -198,6 +213,8 @@ impl Lookahead {
             cache: None,
             ships: false,
             shipped: PerLength::new(max_length),
+            budget: None,
+            budgeted: (0..=max_length).map(|_| Table::default()).collect(),
         }
     }
 
@@ -251,6 +268,7 @@ impl Lookahead {
         p.finish()?;
         let mut lookahead = Lookahead::new(lexicon.max_length(), shape, base);
         lookahead.ships = true;
+        lookahead.budget = Some(SOLVE_BUDGET);
         lookahead.cache = settings.cache_dir.as_ref().map(|dir| DiskCache {
             dir: dir.clone(),
             strategy: name.to_string(),
@@ -319,14 +337,41 @@ impl Lookahead {
         &self.memos[bucket.length()]
     }
 
-    /// Whether the state is solved exactly.
+    /// Whether short words of this length are solved exactly only within the budget: no
+    /// shipped table covers them (read by [`load_cache`](Self::load_cache) first).
+    fn budgeted(&self, length: usize) -> bool {
+        self.budget.is_some() && self.shipped.get_built(length).is_none_or(|&n| n == 0)
+    }
+
+    /// Whether the state is solved exactly (outright: see [`solve_short`](Self::solve_short)
+    /// for short words under a budget).
     fn is_exact(&self, n: usize, position: &Position) -> bool {
-        if position.length() <= self.shape.solve {
+        if position.length() <= self.shape.solve && !self.budgeted(position.length()) {
             return true;
         }
         let left = position.wrong_guesses_left() as usize;
         let limit = self.shape.exact_left.get(left).copied().unwrap_or(0);
         n <= self.shape.exact.max(limit) as usize
+    }
+
+    /// The exact value and move of a short word's state (at most `solve` letters) searched
+    /// within the budget, where that applies and the search finishes; memoized per state.
+    /// Deterministic: the budgeted search depends on the state alone.
+    fn solve_short(&self, bucket: &Bucket, state: State<'_>) -> Option<(u32, Decision)> {
+        let length = bucket.length();
+        let budget = self.budget?;
+        if length > self.shape.solve || !self.budgeted(length) {
+            return None;
+        }
+        let key = state.key();
+        if let Some(found) = self.budgeted[length].get(key) {
+            return found;
+        }
+        let found = self
+            .optimum
+            .solve_within(bucket, state.set, state.position, budget);
+        self.budgeted[length].insert(key, found);
+        found
     }
 
     /// Plies searched from a decision at a set of `n` candidates.
@@ -531,7 +576,10 @@ impl Policy for Lookahead {
             }
             None => {}
         }
-        let decision = match self.solved(bucket, state) {
+        let decision = match self
+            .solved(bucket, state)
+            .or_else(|| self.solve_short(bucket, state))
+        {
             Some((_, decision)) => decision,
             None => {
                 let mut frames = Vec::new();
@@ -557,6 +605,7 @@ impl Policy for Lookahead {
             hash: SetHash::of(cands),
             position: *position,
         };
+        // Not `solve_short`: below, moves are valued through `solved` alone.
         let exact = self.solved(bucket, state).is_some();
         let mut moves = vec![played];
         if n > 1 {
@@ -649,6 +698,48 @@ mod tests {
             lexicon.clone(),
             &settings,
         ))
+    }
+
+    /// `best` as the registry builds it, at `max_wrong`.
+    fn best_at(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Lookahead {
+        let settings = Settings {
+            max_wrong,
+            ..Settings::default()
+        };
+        Lookahead::from_settings("lookahead", lexicon, &settings).unwrap()
+    }
+
+    #[test]
+    fn short_words_without_a_table_are_exact_within_the_budget_and_fall_back_past_it() {
+        // Small: the budget suffices, so `best` plays the exact optimum's move.
+        let words = [
+            "abc", "abd", "aec", "xyz", "bca", "cab", "dab", "bad", "cad",
+        ];
+        let lexicon = Arc::new(Lexicon::from_words(words).unwrap());
+        let bucket = lexicon.bucket(3);
+        let all = crate::candidates::all(bucket);
+        for max_wrong in [3, 7] {
+            let root = Position::new(3, max_wrong);
+            let (_, optimum) = Exact::new(3).solve(bucket, &all, root);
+            assert_eq!(
+                best_at(&lexicon, max_wrong).decide(bucket, &all, &root),
+                optimum
+            );
+        }
+        // The embedded list's two-letter words at 8 lives: no shipped table, and the exact
+        // search needs far more than the budget (14 s cold before it was bounded). The
+        // fallback's move is legal and the same from any fresh instance.
+        let embedded = Arc::new(Lexicon::embedded());
+        let bucket = embedded.bucket(2);
+        let all = crate::candidates::all(bucket);
+        let root = Position::new(2, 7);
+        assert_eq!(
+            Exact::new(2).solve_within(bucket, &all, root, SOLVE_BUDGET),
+            None
+        );
+        let first = best_at(&embedded, 7).decide(bucket, &all, &root);
+        assert!(legal(bucket, &all, &root, first), "{first:?}");
+        assert_eq!(best_at(&embedded, 7).decide(bucket, &all, &root), first);
     }
 
     fn scores(strategy: &dyn Strategy) -> Vec<(String, u32, u32)> {
