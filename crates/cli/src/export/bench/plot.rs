@@ -184,6 +184,19 @@ fn time_by_strategy<DB: DrawingBackend>(
     let floor = 10f64.powf(low.log10().floor() - 1.0);
     let ceil = 10f64.powf(high.log10().ceil() + 0.3);
     let n = report.rows.len().max(1) as i32;
+    // Long names side by side (`deterministic-regex`, `sampling-regex`) ran into each other
+    // at 14 px: shrink the labels until the longest fits its bar's width (a glyph of this font is
+    // about 0.48 em wide), down to 9 px.
+    let bar_width = f64::from(root.dim_in_pixel().0.saturating_sub(64 + 32)) / f64::from(n);
+    let longest = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let label_size = (bar_width / (0.48 * longest as f64))
+        .floor()
+        .clamp(9.0, 14.0);
     let mut chart = ChartBuilder::on(root)
         .caption("Time per game by strategy", (FONT, 22))
         .margin(16)
@@ -201,7 +214,8 @@ fn time_by_strategy<DB: DrawingBackend>(
         .x_desc("strategy (* tree evaluation: amortized time)")
         .y_desc("µs per game (log scale)")
         .y_label_formatter(&|v| format!("{v}"))
-        .label_style((FONT, 14))
+        .x_label_style((FONT, label_size))
+        .y_label_style((FONT, 14))
         .axis_desc_style((FONT, 16))
         .draw()?;
     chart.draw_series(
