@@ -51,7 +51,7 @@ pub(crate) struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..=32))]
     pub(crate) length: Option<u32>,
 
-    /// Solve a range of lengths, `A-B` (default: every length of the list).
+    /// Solve a range of lengths, `A-B`, or one length `L` (default: every length of the list).
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
     pub(crate) lengths: Option<(usize, usize)>,
 
@@ -98,8 +98,10 @@ pub(crate) struct SolveArgs {
 }
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not a range A-B of word lengths 1-32 with A <= B");
-    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let bad =
+        || format!("{text:?} is not a range A-B of word lengths 1-32 with A <= B, nor one length");
+    // One length is the range of it alone, as a user trying `--lengths 3` means.
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
     let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
     if a == 0 || a > b || b > lexicon::MAX_WORD_LEN {
         return Err(bad());
@@ -570,5 +572,19 @@ fn human(n: u64) -> String {
         1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
         1_000_000..1_000_000_000 => format!("{:.1}M", n as f64 / 1e6),
         _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_range;
+
+    #[test]
+    fn lengths_are_a_range_or_one_length() {
+        assert_eq!(parse_range("4-7"), Ok((4, 7)));
+        assert_eq!(parse_range("3"), Ok((3, 3)));
+        for bad in ["", "0", "7-4", "3-", "-3", "x", "3-99", "99"] {
+            assert!(parse_range(bad).is_err(), "{bad:?} was accepted");
+        }
     }
 }
