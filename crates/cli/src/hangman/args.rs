@@ -85,9 +85,11 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
 
-    /// Reverse the roles: you think of a word and answer, this strategy guesses (`mixed`
-    /// and `letters` guess with the letter model once your word is not in the list).
-    #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy)]
+    /// Reverse the roles: you think of a word and answer, this strategy guesses (default
+    /// `mixed`; `mixed` and `letters` guess with the letter model once your word is not in
+    /// the list). Put the dictionary before `--guesser` or write `--guesser=NAME`.
+    #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy, num_args = 0..=1,
+          default_missing_value = "mixed")]
     pub(crate) guesser: Option<StrategyChoice>,
 
     /// Neither read nor write the guesser's cache of decisions (`best`).

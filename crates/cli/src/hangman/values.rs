@@ -23,9 +23,15 @@ impl std::ops::Deref for StrategyChoice {
 }
 
 pub(crate) fn parse_strategy(name: &str) -> Result<StrategyChoice, String> {
-    hangman::strategy::find(name)
-        .map(StrategyChoice)
-        .map_err(|e| e.to_string())
+    hangman::strategy::find(name).map(StrategyChoice).map_err(|e| {
+        // `play --guesser words.txt` reads the dictionary as the guesser's name, since
+        // the name may be left out: say how to write it.
+        if name.contains(['/', '.']) {
+            format!("{e} (to give a dictionary after `--guesser`, write `--guesser=NAME` or put the dictionary first)")
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 /// An entry of a `--strategies` list that accepts `all`.

@@ -185,6 +185,25 @@ fn random_length_stays_within_4_to_13_and_replays_by_seed() {
     assert!(lengths.len() > 1, "lengths vary: {lengths:?}");
 }
 
+/// `--guesser` without a name reverses the roles with `mixed`, the guesser for words that
+/// may not be in the list; a dictionary path given as the name gets a hint.
+#[test]
+fn guesser_defaults_to_mixed() {
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.args(["play", fixture("play.txt").to_str().unwrap(), "--guesser"])
+        .write_stdin("");
+    let out = stdout(&cmd.assert().success());
+    assert!(
+        out.contains("roles reversed: you think of a word, mixed guesses"),
+        "{out}"
+    );
+    let mut cmd = cargo_bin_cmd!("hangman");
+    cmd.args(["play", "--guesser", "words.txt"]);
+    cmd.assert()
+        .code(2)
+        .stderr(predicate::str::contains("write `--guesser=NAME`"));
+}
+
 #[test]
 fn line_mode_reversed_roles() {
     let mut cmd = cargo_bin_cmd!("hangman");
