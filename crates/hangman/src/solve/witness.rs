@@ -196,11 +196,12 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
         .expect("words of a bucket are valid")
 }
 
-/// `witness` without the words its value does not need: each word (the last first) is
-/// dropped when the rest is still proven worth `target` (each test solved as a universe of
-/// its own within `GROUP_NODES` nodes; a test that does not finish keeps the word). A smaller
-/// sub-family makes a smaller referee strategy in a certificate. Stops, keeping what it
-/// has, at `deadline` or when `stop` is raised.
+/// `witness` without the words its value does not need: runs of words (half of them, then
+/// a quarter, … down to single words; the last first) are dropped while the rest is still
+/// proven worth `target` (each test solved as a universe of its own within `GROUP_NODES`
+/// nodes; a test that does not finish keeps the words). A smaller sub-family makes a
+/// smaller referee strategy in a certificate. Stops, keeping what it has, at `deadline` or
+/// when `stop` is raised.
 pub fn shrink_witness(
     bucket: &Bucket,
     witness: &Witness,
@@ -209,22 +210,44 @@ pub fn shrink_witness(
     stop: &StopFlag,
 ) -> Witness {
     let mut words = witness.words.clone();
-    for i in (0..words.len()).rev() {
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
-            break;
+    let mut run = words.len() / 2;
+    while run >= 1 {
+        let mut end = words.len();
+        while end > 0 {
+            if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+                break;
+            }
+            let start = end.saturating_sub(run);
+            let mut trial = words.clone();
+            trial.drain(start..end);
+            if worth(bucket, &trial, target, deadline, stop) {
+                words = trial;
+            }
+            end = start;
         }
-        let mut trial = words.clone();
-        trial.remove(i);
-        let lexicon = sub_lexicon(bucket, &trial);
-        let sub = lexicon.bucket(bucket.length());
-        let all: Vec<u32> = (0..sub.len() as u32).collect();
-        if group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true) {
-            words = trial;
-        }
+        run /= 2;
     }
     Witness {
         words,
         value: target,
         disjoint: witness.disjoint,
     }
+}
+
+/// Whether `words` of `bucket`, as a universe of their own, are proven worth `target`
+/// within `GROUP_NODES` nodes.
+pub(super) fn worth(
+    bucket: &Bucket,
+    words: &[u32],
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> bool {
+    if words.len() as u32 <= target {
+        return false;
+    }
+    let lexicon = sub_lexicon(bucket, words);
+    let sub = lexicon.bucket(bucket.length());
+    let all: Vec<u32> = (0..sub.len() as u32).collect();
+    group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true)
 }
