@@ -242,6 +242,8 @@ const NARROWED_PROOF_NODES: u64 = 2_000_000;
 struct Narrowing {
     known: Vec<Witness>,
     proven: HashMap<Vec<u32>, HashSet<(u32, u32, u32)>>,
+    /// Sub-families whose whole strategy was written, with its target.
+    whole: HashSet<(Vec<u32>, u32)>,
     searches: usize,
     deadline: Option<Instant>,
     stop: StopFlag,
@@ -253,6 +255,7 @@ impl Narrowing {
         Narrowing {
             known: seed.into_iter().cloned().collect(),
             proven: HashMap::new(),
+            whole: HashSet::new(),
             searches: 0,
             deadline: options.deadline,
             stop: options.stop.clone(),
@@ -328,6 +331,12 @@ impl Narrowing {
             out.push_str("h\n");
             return Ok(());
         }
+        // Proven before for the same target: the walk's `s`, without building its solver.
+        let done = (w.words.clone(), k);
+        if self.whole.contains(&done) {
+            out.push_str("s\n");
+            return Ok(());
+        }
         let seen = self.proven.entry(w.words.clone()).or_default();
         // A failed proof leaves no `s` behind it: its tokens are dropped by the caller.
         let before = seen.clone();
@@ -346,8 +355,9 @@ impl Narrowing {
         );
         let family: Vec<u32> = (0..sub.len() as u32).collect();
         let result = referee_node(&solver, sub, &family, k, out, seen, None, 0);
-        if result.is_err() {
-            *seen = before;
+        match result {
+            Ok(()) => _ = self.whole.insert(done),
+            Err(_) => *seen = before,
         }
         result
     }
