@@ -11,16 +11,21 @@
 //!   family hit every word (re-checked by a search over the letters of the first word not
 //!   hit yet), so the referee answers "miss" `k` times; `r` gives, for every splitting
 //!   letter in alphabetical order, the index of the part kept (ascending mask order);
-//!   each part is then checked for `k - [miss]`; `s` says the same family was proven for
-//!   the same `k` earlier in the walk (checked against the families proven so far, each
-//!   known by its smallest word and splitting letters, which identify a family reached by
-//!   splitting). A part with one word cannot hold a miss.
+//!   each part is then checked for `k - [miss]`; `n c w1 … wc` narrows: the referee
+//!   commits to the `c` words listed, each of which must be in the current family, and the
+//!   walk goes on from that sub-family for the same `k`; `s` says the same family was
+//!   proven for the same `k` earlier in the walk (checked against the families proven so
+//!   far, each known by the sub-family it was reached from (`S` or the last narrowing), its
+//!   smallest word and its splitting letters, which identify a family reached from that
+//!   sub-family by splitting). A part with one word cannot hold a miss.
 //!
 //! Why the lower side is sound: a referee restricted to `S` answers every guess
 //! consistently with the whole list, so `M >= V(S)`; a letter that does not split the
-//! current family either misses (better for the referee) or teaches nothing.
+//! current family either misses (better for the referee) or teaches nothing; and a
+//! referee may keep fewer words at any time (every word it keeps fits the board and the
+//! missed letters), so `V(F) >= V(N)` for every `N` inside the current family `F`.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use lexicon::Bucket;
 
@@ -82,11 +87,32 @@ fn masks(word: &[u8]) -> [u32; 26] {
 }
 
 /// The words of one length, each with its letters' position masks.
-struct Words {
+struct Words<'b> {
+    bucket: &'b Bucket,
     masks: Vec<[u32; 26]>,
 }
 
-impl Words {
+/// A family proven for `k` misses: (its sub-family's number, its smallest word, its
+/// splitting letters, `k`).
+type Proven = (usize, u32, u32, u32);
+
+/// The referee's walk: the families proven so far and the sub-families narrowed to
+/// (numbered in order of first appearance; 0 is the certificate's own sub-family).
+#[derive(Default)]
+struct Walk {
+    proven: HashSet<Proven>,
+    scopes: HashMap<Vec<u32>, usize>,
+}
+
+impl Walk {
+    /// The number of the sub-family `family` (a new one if not seen before).
+    fn scope(&mut self, family: &[u32]) -> usize {
+        let next = self.scopes.len() + 1;
+        *self.scopes.entry(family.to_vec()).or_insert(next)
+    }
+}
+
+impl Words<'_> {
     /// The letters (bits 0..26) whose masks differ within `family`.
     fn splitting(&self, family: &[u32]) -> u32 {
         let first = &self.masks[family[0] as usize];
@@ -187,7 +213,7 @@ impl Letters<'_> {
 
 /// The most misses the guesser's strategy allows from `family`.
 fn guesser(
-    words: &Words,
+    words: &Words<'_>,
     family: &[u32],
     letters: &mut Letters<'_>,
     nodes: &mut u64,
@@ -243,14 +269,16 @@ fn hits(sets: &[u32], chosen: u32, allowed: u32, k: u32) -> bool {
     false
 }
 
-/// Checks the referee's strategy: it forces `k` misses from `family`.
+/// Checks the referee's strategy: it forces `k` misses from `family`, a family reached
+/// by splitting from sub-family number `scope`.
 fn referee(
-    words: &Words,
+    words: &Words<'_>,
     family: &[u32],
+    scope: usize,
     k: u32,
     tokens: &mut Tokens<'_>,
     nodes: &mut u64,
-    proven: &mut HashSet<(u32, u32, u32)>,
+    walk: &mut Walk,
 ) -> Result<(), Flaw> {
     if k == 0 {
         return Ok(());
@@ -262,13 +290,13 @@ fn referee(
     }
     *nodes += 1;
     let split = words.splitting(family);
-    // Every family here is reached from the sub-family by splitting it, so it holds every
+    // Every family here is reached from its sub-family by splitting it, so it holds every
     // word of the sub-family that agrees with its smallest word on the letters that do not
-    // split it: the smallest word and the splitting letters identify it.
-    let key = (family[0], split, k);
-    match tokens.next("a referee node (h, r or s)")? {
+    // split it: the sub-family, the smallest word and the splitting letters identify it.
+    let key = (scope, family[0], split, k);
+    match tokens.next("a referee node (h, r, n or s)")? {
         "s" => {
-            if !proven.contains(&key) {
+            if !walk.proven.contains(&key) {
                 return flaw(format!(
                     "a family of {} words is said to be proven for {k} misses before, but was not",
                     family.len()
@@ -286,7 +314,7 @@ fn referee(
                     family.len()
                 ));
             }
-            proven.insert(key);
+            walk.proven.insert(key);
             Ok(())
         }
         "r" => {
@@ -302,19 +330,46 @@ fn referee(
                 chosen.push(part);
             }
             for (mask, part) in chosen {
-                referee(
-                    words,
-                    &part,
-                    k - u32::from(mask == 0),
-                    tokens,
-                    nodes,
-                    proven,
-                )?;
+                let k = k - u32::from(mask == 0);
+                referee(words, &part, scope, k, tokens, nodes, walk)?;
             }
-            proven.insert(key);
+            walk.proven.insert(key);
             Ok(())
         }
-        t => flaw(format!("{t:?} is not a referee node (h, r or s)")),
+        "n" => {
+            let count: usize = tokens.number("the narrowed family's size")?;
+            if count == 0 || count > family.len() {
+                return flaw(format!(
+                    "a narrowing to {count} words of a family of {}",
+                    family.len()
+                ));
+            }
+            let mut narrow = Vec::with_capacity(count);
+            for _ in 0..count {
+                let w = tokens.next("a word of the narrowed family")?;
+                let Some(i) = words.bucket.find(w.as_bytes()) else {
+                    return flaw(format!("{w:?} is not a word of the dictionary"));
+                };
+                // The current family is every word of its sub-family that fits the board
+                // and the letters missed so far: a word outside it would not.
+                if family.binary_search(&(i as u32)).is_err() {
+                    return flaw(format!(
+                        "{w:?} is not in the current family (it does not fit the answers so far)"
+                    ));
+                }
+                narrow.push(i as u32);
+            }
+            narrow.sort_unstable();
+            narrow.dedup();
+            if narrow.len() != count {
+                return flaw("a narrowed family lists a word twice");
+            }
+            let inner = walk.scope(&narrow);
+            referee(words, &narrow, inner, k, tokens, nodes, walk)?;
+            walk.proven.insert(key);
+            Ok(())
+        }
+        t => flaw(format!("{t:?} is not a referee node (h, r, n or s)")),
     }
 }
 
@@ -374,6 +429,7 @@ pub fn verify(text: &str, bucket: &Bucket) -> Result<Verified, Flaw> {
         _ => None,
     };
     let words = Words {
+        bucket,
         masks: (0..bucket.len()).map(|i| masks(bucket.word(i))).collect(),
     };
     let all: Vec<u32> = (0..bucket.len() as u32).collect();
@@ -430,10 +486,11 @@ pub fn verify(text: &str, bucket: &Bucket) -> Result<Verified, Flaw> {
     referee(
         &words,
         &family,
+        0,
         lower,
         &mut tokens,
         &mut nodes,
-        &mut HashSet::new(),
+        &mut Walk::default(),
     )?;
     tokens.expect(".")?;
     if let Some(t) = tokens.iter.next() {

@@ -241,3 +241,39 @@ fn a_witness_lower_bound_checks_and_tampered_witnesses_are_rejected() {
         .replacen(&word, "\n", 1);
     assert!(verify::verify(&fewer, bucket).is_err());
 }
+
+/// The nine words of `?ill` in `hard()` (length 4, worth 8): a referee strategy written by
+/// hand that answers every first letter with a miss, then narrows to the eight words left.
+fn narrowing_certificate(narrowed: &str) -> String {
+    let lex = hard();
+    let (text, _, _) = certificate(&lex, 4);
+    let head = &text[..text.find("lower ").unwrap()];
+    let mut lower = String::from("lower 8\nfamily all\nr 0 0 0 0 0 0 0 0 0\n");
+    lower += &format!("n 8 {narrowed}\nh\n");
+    lower += &"h\n".repeat(8);
+    format!("{head}{lower}.\n")
+}
+
+#[test]
+fn a_narrowing_must_stay_inside_the_current_family() {
+    let lex = hard();
+    let bucket = lex.bucket(4);
+    // After the miss on `b`: the eight other words.
+    let good = narrowing_certificate("dill fill hill kill mill pill till will");
+    let v = verify::verify(&good, bucket).unwrap();
+    assert_eq!(v.lower, 8);
+    // `bill` holds the `b` just missed: not in the current family.
+    let outside = narrowing_certificate("bill fill hill kill mill pill till will");
+    let flaw = verify::verify(&outside, bucket).unwrap_err();
+    assert!(flaw.0.contains("not in the current family"), "{flaw}");
+    // Not a word, a word twice, more words than the family holds.
+    let unknown = narrowing_certificate("zzzz fill hill kill mill pill till will");
+    assert!(verify::verify(&unknown, bucket).is_err());
+    let twice = narrowing_certificate("dill dill hill kill mill pill till will");
+    assert!(verify::verify(&twice, bucket).is_err());
+    let more = good.replace("n 8 dill", "n 9 bill dill");
+    assert!(verify::verify(&more, bucket).is_err());
+    // Narrowed to fewer words than the target needs: the `h` claim fails.
+    let short = good.replace("n 8 dill fill", "n 7 fill");
+    assert!(verify::verify(&short, bucket).is_err());
+}

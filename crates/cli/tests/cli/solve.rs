@@ -419,3 +419,46 @@ fn csv_rows_stream_in_length_order() {
     assert!(lines[1].starts_with("2,5,4,4,true,"));
     assert!(lines[2].starts_with("3,9,8,8,true,"));
 }
+
+/// Every 40th six-letter word of the embedded list: a list whose lower bound is proven on
+/// all words, with the referee narrowing below its first letters.
+fn sampled_list() -> tempfile::NamedTempFile {
+    let lexicon = lexicon::Lexicon::embedded();
+    let bucket = lexicon.bucket(6);
+    let words: Vec<&str> = (0..bucket.len())
+        .step_by(40)
+        .map(|i| bucket.word_str(i))
+        .collect();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), words.join("\n") + "\n").unwrap();
+    file
+}
+
+#[test]
+fn certificates_are_the_same_bytes_at_any_thread_count() {
+    let dict = sampled_list();
+    let dir = tempfile::tempdir().unwrap();
+    let written: Vec<Vec<u8>> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let certs = dir.path().join(format!("certs-{threads}"));
+            cargo_bin_cmd!("hangman")
+                .args(["solve", dict.path().to_str().unwrap(), "--threads", threads])
+                .args(["--certificate", certs.to_str().unwrap()])
+                .assert()
+                .success();
+            std::fs::read(certs.join("length-6.cert.gz")).unwrap()
+        })
+        .collect();
+    assert_eq!(written[0], written[1]);
+    // The lower bound is proven on all words and narrows below the root.
+    let text = hangman::verify::decode(&written[0]).unwrap();
+    assert!(text.contains("family all\n"), "{text}");
+    assert!(text.contains("\nn "), "{text}");
+    cargo_bin_cmd!("hangman")
+        .args(["verify", dir.path().join("certs-1").to_str().unwrap()])
+        .arg(dict.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proven"));
+}

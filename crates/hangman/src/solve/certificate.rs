@@ -12,23 +12,29 @@
 //!   every word, so `k` misses are forced; re-checked by a small search) or `r` and, for
 //!   every splitting letter in alphabetical order, the index of the part the referee keeps
 //!   (in ascending mask order), followed by the strategies for those parts in the same
-//!   order; or `s`: this family was proven for the same target earlier in the walk (the
-//!   same letters guessed in another order reach the same family).
+//!   order; or `n` and a list of words: the referee narrows to those words of the current
+//!   family (it may always keep fewer words), and the strategy goes on from them; or `s`:
+//!   this family was proven for the same target earlier in the walk (the same letters
+//!   guessed in another order reach the same family).
 //!
 //! The prover here uses the solver's null-window tests to pick each letter and each
-//! answer; a tree that would exceed a node cap is not written (the certificate then
-//! proves the weaker bound it has).
+//! answer; on the whole bucket, below the first letters, it narrows each family it
+//! reaches to a small sub-family witness where the witness search finds one (so the
+//! strategy stays small). Every limit is a work budget (nodes, searches), never the
+//! clock: the same inputs give the same certificate at any speed and thread count unless
+//! a caller's deadline cuts it short. A tree that would exceed a node cap is not written
+//! (the certificate then proves the weaker bound it has).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::bounds;
-use super::limits::Aborted;
+use super::limits::{Aborted, StopFlag};
 use super::search::{SolveOptions, Solver};
-use super::witness::{Witness, shrink_witness, sub_lexicon};
+use super::witness::{Witness, shrink_witness, sub_lexicon, witness_within, worth};
 use crate::candidates;
 
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
@@ -207,15 +213,163 @@ pub fn referee_proof(
             let sub = lexicon.bucket(bucket.length());
             let solver = Solver::new(sub, options.clone());
             let family: Vec<u32> = (0..sub.len() as u32).collect();
-            referee_node(&solver, sub, &family, lower, &mut out, &mut seen)?;
+            referee_node(&solver, sub, &family, lower, &mut out, &mut seen, None, 0)?;
         }
-        None => return whole_referee_proof(&Solver::new(bucket, options.clone()), lower),
+        None => {
+            let solver = Solver::new(bucket, options.clone());
+            let mut narrowing = Narrowing::new(None, options);
+            return whole_referee_proof(&solver, lower, &mut narrowing);
+        }
     }
     Ok(out)
 }
 
-/// [`referee_proof`] on the whole bucket of `solver`, reusing what its table knows.
-fn whole_referee_proof(solver: &Solver<'_>, lower: u32) -> Result<String, ProofError> {
+/// Families smaller than this are proven by the solver's tree rather than narrowed.
+const NARROW_MIN: usize = 24;
+
+/// The most witness searches one proof runs (each within the witness module's node
+/// budgets): a work budget, so the proof does not depend on the machine's speed.
+const NARROW_SEARCHES: usize = 20_000;
+
+/// Families of at most this many words where no cluster is found are shrunk themselves.
+const SHRINK_FAMILY_MAX: usize = 600;
+
+/// Nodes the solver may search for the strategy on one narrowed sub-family.
+const NARROWED_PROOF_NODES: u64 = 2_000_000;
+
+/// What a proof on the whole bucket knows about narrowing: the witnesses found so far,
+/// and per sub-family narrowed to, the families proven in it (for `s` nodes).
+struct Narrowing {
+    known: Vec<Witness>,
+    proven: HashMap<Vec<u32>, HashSet<(u32, u32, u32)>>,
+    /// Sub-families whose whole strategy was written, with its target.
+    whole: HashSet<(Vec<u32>, u32)>,
+    searches: usize,
+    deadline: Option<Instant>,
+    stop: StopFlag,
+}
+
+impl Narrowing {
+    /// No witness known yet but `seed` (e.g. the root's, of a lower value).
+    fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
+        Narrowing {
+            known: seed.into_iter().cloned().collect(),
+            proven: HashMap::new(),
+            whole: HashSet::new(),
+            searches: 0,
+            deadline: options.deadline,
+            stop: options.stop.clone(),
+        }
+    }
+
+    /// The smallest known witness worth `k` inside `family` (sorted bucket indices).
+    fn known_within(&self, family: &[u32], k: u32) -> Option<&Witness> {
+        self.known
+            .iter()
+            .filter(|w| w.value >= k)
+            .filter(|w| w.words.iter().all(|i| family.binary_search(i).is_ok()))
+            .min_by_key(|w| w.words.len())
+    }
+
+    /// A witness worth `k` inside `family`: a known one, else one the witness search finds
+    /// (while searches are left), shrunk to the words `k` needs.
+    fn find(&mut self, bucket: &Bucket, family: &[u32], k: u32) -> Option<Witness> {
+        if let Some(w) = self.known_within(family, k) {
+            return Some(match w.disjoint {
+                // Any k + 1 of pairwise disjoint words are worth k.
+                true => Witness {
+                    words: w.words[..k as usize + 1].to_vec(),
+                    value: k,
+                    disjoint: true,
+                },
+                false => w.clone(),
+            });
+        }
+        if self.searches >= NARROW_SEARCHES || family.len() < NARROW_MIN {
+            return None;
+        }
+        self.searches += 1;
+        let found = witness_within(bucket, family, k, self.deadline, &self.stop).or_else(|| {
+            // No cluster: a small family may shrink to a witness of its own.
+            (family.len() <= SHRINK_FAMILY_MAX
+                && worth(bucket, family, k, self.deadline, &self.stop))
+            .then(|| Witness {
+                words: family.to_vec(),
+                value: k,
+                disjoint: false,
+            })
+        });
+        let found = found?;
+        let w = if found.disjoint {
+            // Any k + 1 of pairwise disjoint words are worth k.
+            Witness {
+                words: found.words[..k as usize + 1].to_vec(),
+                value: k,
+                disjoint: true,
+            }
+        } else {
+            shrink_witness(bucket, &found, k, self.deadline, &self.stop)
+        };
+        self.known.push(w.clone());
+        Some(w)
+    }
+
+    /// Writes `n` and the referee's strategy on `w` for `k` misses.
+    fn prove(
+        &mut self,
+        bucket: &Bucket,
+        w: &Witness,
+        k: u32,
+        out: &mut String,
+    ) -> Result<(), ProofError> {
+        let _ = write!(out, "n {}", w.words.len());
+        for &i in &w.words {
+            let _ = write!(out, " {}", bucket.word_str(i as usize));
+        }
+        out.push('\n');
+        if w.disjoint && w.words.len() as u32 == k + 1 {
+            out.push_str("h\n");
+            return Ok(());
+        }
+        // Proven before for the same target: the walk's `s`, without building its solver.
+        let done = (w.words.clone(), k);
+        if self.whole.contains(&done) {
+            out.push_str("s\n");
+            return Ok(());
+        }
+        let seen = self.proven.entry(w.words.clone()).or_default();
+        // A failed proof leaves no `s` behind it: its tokens are dropped by the caller.
+        let before = seen.clone();
+        let lexicon = sub_lexicon(bucket, &w.words);
+        let sub = lexicon.bucket(bucket.length());
+        let solver = Solver::new(
+            sub,
+            SolveOptions {
+                deadline: self.deadline,
+                max_nodes: NARROWED_PROOF_NODES,
+                table_bytes: 4 << 20,
+                sequential: true,
+                stop: self.stop.clone(),
+                ..SolveOptions::default()
+            },
+        );
+        let family: Vec<u32> = (0..sub.len() as u32).collect();
+        let result = referee_node(&solver, sub, &family, k, out, seen, None, 0);
+        match result {
+            Ok(()) => _ = self.whole.insert(done),
+            Err(_) => *seen = before,
+        }
+        result
+    }
+}
+
+/// [`referee_proof`] on the whole bucket of `solver`, reusing what its table knows, and
+/// narrowing below the root where `narrowing` finds witnesses.
+fn whole_referee_proof(
+    solver: &Solver<'_>,
+    lower: u32,
+    narrowing: &mut Narrowing,
+) -> Result<String, ProofError> {
     let bucket = solver.bucket();
     let family: Vec<u32> = (0..bucket.len() as u32).collect();
     let mut out = String::new();
@@ -226,10 +380,16 @@ fn whole_referee_proof(solver: &Solver<'_>, lower: u32) -> Result<String, ProofE
         lower,
         &mut out,
         &mut HashSet::new(),
+        Some(narrowing),
+        0,
     )?;
     Ok(out)
 }
 
+/// The referee's strategy forcing `k` misses from `family` (reached from `bucket` by
+/// splitting), in preorder; below the root (`depth > 0`) it narrows to a witness where
+/// `narrowing` (when given) finds one.
+#[allow(clippy::too_many_arguments)]
 fn referee_node(
     solver: &Solver<'_>,
     bucket: &Bucket,
@@ -237,11 +397,13 @@ fn referee_node(
     k: u32,
     out: &mut String,
     seen: &mut HashSet<(u32, u32, u32)>,
+    mut narrowing: Option<&mut Narrowing>,
+    depth: usize,
 ) -> Result<(), ProofError> {
     if k == 0 {
         return Ok(());
     }
-    if seen.len() > MAX_PROOF_NODES {
+    if seen.len() > MAX_PROOF_NODES || out.len() > 8 * MAX_PROOF_NODES {
         return Err(ProofError::TooLarge);
     }
     if family.len() < 2 {
@@ -272,38 +434,85 @@ fn referee_node(
             return Ok(());
         }
     }
+    if depth > 0
+        && let Some(narrowing) = narrowing.as_deref_mut()
+        && let Some(w) = narrowing.find(bucket, family, k)
+    {
+        let mark = out.len();
+        match narrowing.prove(bucket, &w, k, out) {
+            Ok(()) => {
+                seen.insert(key);
+                return Ok(());
+            }
+            // Too large or over its budget: the solver's own tree instead.
+            Err(_) if !solver.limits.caller_stopped() => out.truncate(mark),
+            Err(e) => return Err(e),
+        }
+    }
     let mut chosen: Vec<(u32, Vec<u32>)> = Vec::new();
     let mut miss = Vec::new();
     out.push('r');
     for letter in LetterSet::from_bits(node.split).iter() {
-        // The miss part first, without splitting the rest: it is the referee's usual
-        // answer, and when it exists it is part 0 (mask 0 sorts first).
-        solver.words.miss_part(family, letter.index(), &mut miss);
-        if !miss.is_empty() && (k == 1 || solver.at_least(&miss, k - 1)?) {
-            out.push_str(" 0");
-            chosen.push((0, std::mem::take(&mut miss)));
-            continue;
-        }
-        let parts = candidates::partition(bucket, family, letter);
-        let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].0 != 0).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(parts[i].1.len()), i));
-        let mut pick = None;
-        for i in order {
-            if solver.at_least(&parts[i].1, k)? {
-                pick = Some(i);
-                break;
-            }
-        }
-        let i = pick.ok_or(ProofError::NoStrategy)?;
+        let (i, part) = referee_answer(
+            solver,
+            family,
+            letter,
+            k,
+            narrowing.as_deref_mut(),
+            &mut miss,
+        )?;
         let _ = write!(out, " {i}");
-        chosen.push(parts[i].clone());
+        chosen.push(part);
     }
     out.push('\n');
     for (mask, part) in chosen {
-        referee_node(solver, bucket, &part, k - u32::from(mask == 0), out, seen)?;
+        let k = k - u32::from(mask == 0);
+        let narrowing = narrowing.as_deref_mut();
+        referee_node(solver, bucket, &part, k, out, seen, narrowing, depth + 1)?;
     }
     seen.insert(key);
     Ok(())
+}
+
+/// The part the referee keeps after `letter` so that `k` misses stay reachable (`k - 1`
+/// after the miss part), with its index among the parts (ascending mask order): a part
+/// holding a witness (the miss part first) when `narrowing` finds one, so that the
+/// strategy below it narrows; else the miss part or the largest part the solver proves.
+fn referee_answer(
+    solver: &Solver<'_>,
+    family: &[u32],
+    letter: Letter,
+    k: u32,
+    mut narrowing: Option<&mut Narrowing>,
+    miss: &mut Vec<u32>,
+) -> Result<(usize, (u32, Vec<u32>)), ProofError> {
+    let bucket = solver.bucket();
+    // The miss part first, without splitting the rest: it is the referee's usual
+    // answer, and when it exists it is part 0 (mask 0 sorts first).
+    solver.words.miss_part(family, letter.index(), miss);
+    let mut witnessed = |part: &[u32], k: u32| {
+        narrowing
+            .as_deref_mut()
+            .is_some_and(|n| n.find(bucket, part, k).is_some())
+    };
+    if !miss.is_empty() && (k == 1 || witnessed(miss, k - 1)) {
+        return Ok((0, (0, std::mem::take(miss))));
+    }
+    let parts = candidates::partition(bucket, family, letter);
+    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].0 != 0).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(parts[i].1.len()), i));
+    if let Some(&i) = order.iter().find(|&&i| witnessed(&parts[i].1, k)) {
+        return Ok((i, parts[i].clone()));
+    }
+    if !miss.is_empty() && solver.at_least(miss, k - 1)? {
+        return Ok((0, (0, std::mem::take(miss))));
+    }
+    for i in order {
+        if solver.at_least(&parts[i].1, k)? {
+            return Ok((i, parts[i].clone()));
+        }
+    }
+    Err(ProofError::NoStrategy)
 }
 
 /// The root's cheap lower bound as a certificate's lower side (a hitting-set claim at the
@@ -322,18 +531,10 @@ fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
     }
 }
 
-/// How long the referee's proof on the whole bucket may take.
-const WHOLE_PROOF_SECONDS: u64 = 60;
-
-/// How long a witness may be shrunk before its proof.
-const SHRINK_SECONDS: u64 = 30;
-
-/// The end of the time for shrinking a witness: [`SHRINK_SECONDS`] from now, or `options`'
-/// deadline if sooner.
-fn shrink_deadline(options: &SolveOptions) -> Option<Instant> {
-    let soon = Instant::now() + Duration::from_secs(SHRINK_SECONDS);
-    Some(options.deadline.map_or(soon, |d| d.min(soon)))
-}
+/// Nodes the solver may search for the referee's proof on the whole bucket (its narrowed
+/// sub-families have their own budgets): a work budget rather than a time limit, so that
+/// the certificate does not depend on the machine's speed or load.
+const WHOLE_PROOF_NODES: u64 = 30_000_000;
 
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
@@ -360,7 +561,8 @@ impl Certificate {
 }
 
 /// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with
-/// a solver of `options` (so within its deadline); a side whose proof fails falls
+/// a sequential solver of `options` (so within its deadline; without one, the same inputs
+/// give the same certificate at any thread count); a side whose proof fails falls
 /// back to a trivial bound (lower 0, upper `|bucket| - 1`, re-checked by a guesser that
 /// tries every splitting letter) so the certificate stays valid. `dictionary` is a name
 /// for the reader.
@@ -373,6 +575,12 @@ pub fn certify(
     options: &SolveOptions,
 ) -> Certificate {
     let searched = (lower, upper);
+    // Sequential: a parallel search's node counts and table depend on the threads'
+    // timing, and with them which letters and answers the proofs pick.
+    let options = &SolveOptions {
+        sequential: true,
+        ..options.clone()
+    };
     // Proven subtrees where the search finishes in time, greedy ones elsewhere (the greedy
     // tree needs no search): the tree's worst case is the bound it proves.
     // One solver for both sides: what the guesser's proofs put in its table serves the
@@ -391,7 +599,7 @@ pub fn certify(
     // strategy on all of them did not fit in `MAX_PROOF_NODES`).
     let shrunk = witness
         .filter(|w| !w.disjoint && from_witness >= lower && lower > 0)
-        .map(|w| shrink_witness(bucket, w, lower, shrink_deadline(options), &options.stop));
+        .map(|w| shrink_witness(bucket, w, lower, options.deadline, &options.stop));
     let witness = shrunk.as_ref().or(witness);
     let (lower, sub, referee) = if from_witness >= lower && lower > 0 {
         match referee_proof(bucket, witness, lower, options) {
@@ -399,12 +607,11 @@ pub fn certify(
             Err(_) => (0, None, String::new()),
         }
     } else {
-        // A proof that has not finished in `WHOLE_PROOF_SECONDS` rarely finishes at all
-        // (length 8 of words.txt grew past `MAX_PROOF_NODES` after 110-200 s): the
-        // witness's weaker bound is written instead.
-        let soon = Instant::now() + Duration::from_secs(WHOLE_PROOF_SECONDS);
-        solver.restart(Some(options.deadline.map_or(soon, |d| d.min(soon))));
-        match whole_referee_proof(&solver, lower) {
+        // A proof that has not finished within `WHOLE_PROOF_NODES` rarely finishes at all:
+        // the witness's weaker bound is written instead.
+        solver.restart_with(options.deadline, WHOLE_PROOF_NODES);
+        let mut narrowing = Narrowing::new(witness, options);
+        match whole_referee_proof(&solver, lower, &mut narrowing) {
             Ok(tokens) => (lower, None, tokens),
             Err(_) => match witness {
                 Some(w) => match referee_proof(bucket, Some(w), w.value, options) {

@@ -8,7 +8,6 @@
 //! every pattern with one or two positions blanked, solves the largest groups exactly (each
 //! as a universe of its own, so the solver's closed-family rule holds) and keeps the best.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use lexicon::{Bucket, Lexicon};
@@ -110,20 +109,31 @@ fn search(
         }
     }
     let mut best: Option<Witness> = None;
+    let mut keyed: Vec<((u128, u64), u32)> = Vec::with_capacity(bucket.len());
+    // Every word's key once; a pattern sets its blanks' bits (31 is all ones).
+    let full: Vec<(u128, u64)> = (0..bucket.len())
+        .map(|i| pattern_key(bucket.word(i), &[]))
+        .collect();
     for blank in blanks {
         let reached = best.as_ref().is_some_and(|w| w.value >= target);
         if reached || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
             break;
         }
-        let mut groups: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
-        for i in 0..bucket.len() {
-            let mut key = bucket.word(i).to_vec();
-            for &p in &blank {
-                key[p] = b'?';
-            }
-            groups.entry(key).or_default().push(i as u32);
-        }
-        let mut groups: Vec<Vec<u32>> = groups.into_values().filter(|g| g.len() >= 3).collect();
+        // Grouped by sorting packed keys (no hashing, no allocation per word: this runs for
+        // every family a certificate's referee narrows).
+        let mask = pattern_key(&vec![b'a'; length], &blank);
+        keyed.clear();
+        keyed.extend(
+            full.iter()
+                .zip(0u32..)
+                .map(|(k, i)| ((k.0 | mask.0, k.1 | mask.1), i)),
+        );
+        keyed.sort_unstable();
+        let mut groups: Vec<Vec<u32>> = keyed
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() >= 3)
+            .map(|run| run.iter().map(|&(_, i)| i).collect())
+            .collect();
         // Largest first; ties by first word, so the choice does not depend on hashing.
         groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
         for group in groups.into_iter().take(GROUPS_PER_PATTERN) {
@@ -153,6 +163,20 @@ fn search(
         }
     }
     best.filter(|w| w.value > 0)
+}
+
+/// `word` with the positions `blank` blanked, packed 5 bits a position (a blank is 31):
+/// positions 0–24 in the first half, the rest (up to 32 letters) in the second.
+fn pattern_key(word: &[u8], blank: &[usize]) -> (u128, u64) {
+    let mut key = (0u128, 0u64);
+    for (p, &c) in word.iter().enumerate() {
+        let code = if blank.contains(&p) { 31 } else { c - b'a' };
+        match p {
+            0..25 => key.0 |= u128::from(code) << (5 * p),
+            _ => key.1 |= u64::from(code) << (5 * (p - 25)),
+        }
+    }
+    key
 }
 
 /// A proven lower bound on `V(words)` for any set of words of `bucket`: solved exactly as
@@ -196,11 +220,12 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
         .expect("words of a bucket are valid")
 }
 
-/// `witness` without the words its value does not need: each word (the last first) is
-/// dropped when the rest is still proven worth `target` (each test solved as a universe of
-/// its own within `GROUP_NODES` nodes; a test that does not finish keeps the word). A smaller
-/// sub-family makes a smaller referee strategy in a certificate. Stops, keeping what it
-/// has, at `deadline` or when `stop` is raised.
+/// `witness` without the words its value does not need: runs of words (half of them, then
+/// a quarter, … down to single words; the last first) are dropped while the rest is still
+/// proven worth `target` (each test solved as a universe of its own within `GROUP_NODES`
+/// nodes; a test that does not finish keeps the words). A smaller sub-family makes a
+/// smaller referee strategy in a certificate. Stops, keeping what it has, at `deadline` or
+/// when `stop` is raised.
 pub fn shrink_witness(
     bucket: &Bucket,
     witness: &Witness,
@@ -209,22 +234,44 @@ pub fn shrink_witness(
     stop: &StopFlag,
 ) -> Witness {
     let mut words = witness.words.clone();
-    for i in (0..words.len()).rev() {
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
-            break;
+    let mut run = words.len() / 2;
+    while run >= 1 {
+        let mut end = words.len();
+        while end > 0 {
+            if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+                break;
+            }
+            let start = end.saturating_sub(run);
+            let mut trial = words.clone();
+            trial.drain(start..end);
+            if worth(bucket, &trial, target, deadline, stop) {
+                words = trial;
+            }
+            end = start;
         }
-        let mut trial = words.clone();
-        trial.remove(i);
-        let lexicon = sub_lexicon(bucket, &trial);
-        let sub = lexicon.bucket(bucket.length());
-        let all: Vec<u32> = (0..sub.len() as u32).collect();
-        if group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true) {
-            words = trial;
-        }
+        run /= 2;
     }
     Witness {
         words,
         value: target,
         disjoint: witness.disjoint,
     }
+}
+
+/// Whether `words` of `bucket`, as a universe of their own, are proven worth `target`
+/// within `GROUP_NODES` nodes.
+pub(super) fn worth(
+    bucket: &Bucket,
+    words: &[u32],
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> bool {
+    if words.len() as u32 <= target {
+        return false;
+    }
+    let lexicon = sub_lexicon(bucket, words);
+    let sub = lexicon.bucket(bucket.length());
+    let all: Vec<u32> = (0..sub.len() as u32).collect();
+    group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true)
 }
