@@ -208,10 +208,18 @@ impl Fitting {
     }
 }
 
+/// The most work a hint may spend playing out its expected scores, in candidates × open
+/// letters × lives left (wrong guesses left + 1). The play-out's cost grows with all three,
+/// and steeply with the lives: with `best` at 2 letters and 8 lives (126 × 26 × 8) it took
+/// 7.7–11.6 s, mostly exact searches of the many states that give up at their budget. A
+/// function of the board alone, so the same board gets the same advice.
+pub const PLAY_OUT_BUDGET: usize = 20_000;
+
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
-/// candidates (played over the candidates only: by walking the strategy's decision tree once
-/// per letter when it has one, else a game per candidate and letter).
+/// candidates and the play-out fits [`PLAY_OUT_BUDGET`] (played over the candidates only: by
+/// walking the strategy's decision tree once per letter when it has one, else a game per
+/// candidate and letter).
 ///
 /// # Errors
 ///
@@ -244,7 +252,8 @@ pub fn advise(
     }
     let pick = player.choose(&state);
 
-    let expected: Vec<Option<f64>> = if words.len() <= exact_limit {
+    let work = words.len() * open.len() * (state.wrong_guesses_left() as usize + 1);
+    let expected: Vec<Option<f64>> = if words.len() <= exact_limit && work <= PLAY_OUT_BUDGET {
         let sub = Arc::new(
             Lexicon::from_words(words.iter().map(String::as_str))
                 .expect("dictionary words are valid"),
