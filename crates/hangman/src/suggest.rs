@@ -254,15 +254,20 @@ pub fn advise(
 
     let work = words.len() * open.len() * (state.wrong_guesses_left() as usize + 1);
     let expected: Vec<Option<f64>> = if words.len() <= exact_limit && work <= PLAY_OUT_BUDGET {
-        let sub = Arc::new(
-            Lexicon::from_words(words.iter().map(String::as_str))
-                .expect("dictionary words are valid"),
-        );
-        let sub_strategy = info.build(sub.clone(), settings)?;
-        match play_out_by_tree(sub_strategy.as_ref(), &sub, &state, &open, words.len()) {
+        // The tree of the strategy that picked (its shipped tables and the decisions the
+        // pick computed serve the play-out too); games, where it has no tree, over the
+        // candidates only (each game then filters a short list).
+        match play_out_by_tree(strategy.as_ref(), bucket, &cands, &state, &open) {
             Some(expected) => expected,
             None => play_out_by_games(
-                sub_strategy.as_ref(),
+                info.build(
+                    Arc::new(
+                        Lexicon::from_words(words.iter().map(String::as_str))
+                            .expect("dictionary words are valid"),
+                    ),
+                    settings,
+                )?
+                .as_ref(),
                 settings.seed,
                 snapshot,
                 &history,
@@ -307,29 +312,25 @@ pub fn advise(
 }
 
 /// The expected final score of each letter of `open` guessed at `state` and then played on
-/// by `strategy` (built over `sub`, the `n` candidates only), over the candidates as equally
-/// likely secrets: the strategy's decision tree walked once per letter (all secrets that
-/// reach the same state go down together). The same figures as [`play_out_by_games`] (the
-/// tests check it), at the cost of the tree instead of a game per candidate and letter.
-/// `None` when the strategy has no tree evaluator.
+/// by `strategy`, over the candidates `cands` (indices into `bucket`) as equally likely
+/// secrets: the strategy's decision tree walked once per letter (all secrets that reach the
+/// same state go down together). The same figures as [`play_out_by_games`] (the tests check
+/// it), at the cost of the tree instead of a game per candidate and letter. `None` when the
+/// strategy has no tree evaluator.
 fn play_out_by_tree(
     strategy: &dyn Strategy,
-    sub: &Lexicon,
+    bucket: &lexicon::Bucket,
+    cands: &[u32],
     state: &GameState,
     open: &[Letter],
-    n: usize,
 ) -> Option<Vec<Option<f64>>> {
     let length = state.length();
-    let bucket = sub.bucket(length);
-    if bucket.len() != n {
-        return None;
-    }
-    let all = candidates::all(bucket);
+    let n = cands.len();
     let position = state.position();
     open.iter()
         .map(|&letter| {
             let mut total = 0u64;
-            for (positions, family) in candidates::partition(bucket, &all, letter) {
+            for (positions, family) in candidates::partition(bucket, cands, letter) {
                 let after = position.after(Step::Letter { letter, positions });
                 total += strategy.total_score_from(length, family, after)?;
             }
@@ -507,9 +508,10 @@ mod tests {
                     let sub =
                         Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
                     let strategy = info.build(sub.clone(), &settings).unwrap();
-                    let by_tree =
-                        play_out_by_tree(strategy.as_ref(), &sub, &state, &open, words.len())
-                            .expect("greedy has a tree evaluator");
+                    // The tree over the whole list's candidates, the games over the sub-list.
+                    let whole = info.build(lexicon.clone(), &settings).unwrap();
+                    let by_tree = play_out_by_tree(whole.as_ref(), bucket, &cands, &state, &open)
+                        .expect("greedy has a tree evaluator");
                     let by_games =
                         play_out_by_games(strategy.as_ref(), 1, &snapshot, &history, &words, &open)
                             .unwrap();
