@@ -210,10 +210,12 @@ impl Fitting {
 
 /// The most work a hint may spend playing out its expected scores, in candidates × open
 /// letters × lives left (wrong guesses left + 1). The play-out's cost grows with all three,
-/// and steeply with the lives: with `best` at 2 letters and 8 lives (126 × 26 × 8) it took
-/// 7.7–11.6 s, mostly exact searches of the many states that give up at their budget. A
-/// function of the board alone, so the same board gets the same advice.
-pub const PLAY_OUT_BUDGET: usize = 20_000;
+/// and steeply with the lives: with `best`, the 2-letter opening took 0.1 s at 4 lives on
+/// the embedded list (126 × 26 × 4 = 13,104), 1.1 s at 6 (19,656) and 7.7–11.6 s at 8,
+/// and 5.0 s at 8 lives on words.txt (96 × 26 × 8 = 19,968), mostly exact searches of the
+/// many states that give up at their budget. A function of the board alone, so the same
+/// board gets the same advice.
+pub const PLAY_OUT_BUDGET: usize = 15_000;
 
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
