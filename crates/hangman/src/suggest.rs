@@ -208,20 +208,11 @@ impl Fitting {
     }
 }
 
-/// The most work a hint may spend playing out its expected scores, in candidates × open
-/// letters × lives left (wrong guesses left + 1). The play-out's cost grows with all three,
-/// and steeply with the lives: with `best`, the 2-letter opening took 0.1 s at 4 lives on
-/// the embedded list (126 × 26 × 4 = 13,104), 1.1 s at 6 (19,656) and 7.7–11.6 s at 8,
-/// and 5.0 s at 8 lives on words.txt (96 × 26 × 8 = 19,968), mostly exact searches of the
-/// many states that give up at their budget. A function of the board alone, so the same
-/// board gets the same advice.
-pub const PLAY_OUT_BUDGET: usize = 15_000;
-
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
-/// candidates and the play-out fits [`PLAY_OUT_BUDGET`] (played over the candidates only: by
-/// walking the strategy's decision tree once per letter when it has one, else a game per
-/// candidate and letter).
+/// candidates and the play-out fits the strategy's [`Strategy::play_out_budget`] (played
+/// over the candidates only: by walking the strategy's decision tree once per letter when it
+/// has one, else a game per candidate and letter).
 ///
 /// # Errors
 ///
@@ -255,7 +246,10 @@ pub fn advise(
     let pick = player.choose(&state);
 
     let work = words.len() * open.len() * (state.wrong_guesses_left() as usize + 1);
-    let expected: Vec<Option<f64>> = if words.len() <= exact_limit && work <= PLAY_OUT_BUDGET {
+    let affordable = strategy
+        .play_out_budget()
+        .is_none_or(|budget| work <= budget);
+    let expected: Vec<Option<f64>> = if words.len() <= exact_limit && affordable {
         // The tree of the strategy that picked (its shipped tables and the decisions the
         // pick computed serve the play-out too); games, where it has no tree, over the
         // candidates only (each game then filters a short list).
@@ -478,6 +472,38 @@ mod tests {
     /// and letter (the same floats, so the same letters in the same order), over boards of
     /// the embedded list met while playing: several lengths and lives (losses included), and
     /// wrong word guesses.
+    #[test]
+    fn the_play_out_keeps_to_the_strategys_budget() {
+        // The 2-letter opening at 8 lives: 126 words × 25 letters × 8 lives is past `best`'s
+        // budget (it took 7.7–11.6 s), not past `greedy`'s (unbounded).
+        let lexicon = Arc::new(Lexicon::embedded());
+        let snapshot = Snapshot::new(vec![None; 2], LetterSet::EMPTY, &[], 7).unwrap();
+        let settings = Settings {
+            max_wrong: 7,
+            seed: 1,
+            ..Settings::default()
+        };
+        let n = lexicon.bucket(2).len();
+        let best = strategy::find("best").unwrap();
+        let budget = best
+            .build(lexicon.clone(), &settings)
+            .unwrap()
+            .play_out_budget()
+            .unwrap();
+        for (name, played_out) in [("greedy", true), ("best", false)] {
+            let info = strategy::find(name).unwrap();
+            let advice = advise(&lexicon, info, &settings, &snapshot, 150).unwrap();
+            assert!(n * advice.letters.len() * 8 > budget, "{n}");
+            assert!(
+                advice
+                    .letters
+                    .iter()
+                    .all(|l| l.expected_score.is_some() == played_out),
+                "{name}"
+            );
+        }
+    }
+
     #[test]
     fn the_tree_play_out_equals_a_game_per_candidate() {
         let lexicon = Arc::new(Lexicon::embedded());

@@ -68,6 +68,16 @@ pub(crate) const SOLVE_BUDGET: u64 = 20_000;
 /// depends on the state alone (never on time or threads), so the moves are deterministic.
 pub(crate) const LOOK_BUDGET: u64 = 12_000;
 
+/// The most work a hint may spend playing `best`'s expected scores out (see
+/// [`Policy::play_out_budget`]), in candidates × open
+/// letters × lives left (wrong guesses left + 1). The play-out's cost grows with all three,
+/// and steeply with the lives: with `best`, the 2-letter opening took 0.1 s at 4 lives on
+/// the embedded list (126 × 26 × 4 = 13,104), 1.1 s at 6 (19,656) and 7.7–11.6 s at 8,
+/// and 5.0 s at 8 lives on words.txt (96 × 26 × 8 = 19,968), mostly exact searches of the
+/// many states that give up at their budget. A function of the board alone, so the same
+/// board gets the same advice.
+pub(crate) const PLAY_OUT_BUDGET: usize = 15_000;
+
 use lexicon::{Bucket, Letter, Lexicon};
 use rayon::prelude::*;
 
@@ -700,6 +710,10 @@ impl Policy for Lookahead {
 
     fn save_cache(&self) -> std::io::Result<usize> {
         Lookahead::save_cache(self)
+    }
+
+    fn play_out_budget(&self) -> Option<usize> {
+        Some(PLAY_OUT_BUDGET)
     }
 }
 
