@@ -60,8 +60,10 @@ pub(crate) const MAX_EXACT: u32 = 12;
 /// lookahead.
 pub(crate) const SOLVE_BUDGET: u64 = 20_000;
 
-/// The work a decision's lookahead may do where no shipped table covers the list and rule,
-/// in candidate-moves: a decision at `n` candidates values at most `LOOK_BUDGET / n` of its
+/// The work a decision's lookahead may do wherever no shipped table answers the state (the
+/// tables hold every state of 150+ candidates `best`'s own games reach at 6 lives on the two
+/// lists; the budget decides the rest: other lives, other lists, and boards off the tables'
+/// trees such as a hint's after an unusual letter), in candidate-moves: a decision at `n` candidates values at most `LOOK_BUDGET / n` of its
 /// promising moves (the base's move first, then the best ranked), and plays the base's move
 /// without valuing anything when fewer than two fit. Valuing one move costs about 15–50 µs
 /// per candidate on this loaded 2-core machine, so a decision stays near 0.4 s at most. It
@@ -214,7 +216,7 @@ pub struct Lookahead {
     /// Per length, the decisions of budgeted exact searches: `None` where one gave up.
     budgeted: Vec<Table<Option<(u32, Decision)>>>,
     /// The most candidate-moves a decision's lookahead may value where no shipped table
-    /// covers the length (`None`: unbounded); see [`LOOK_BUDGET`].
+    /// answers the state (`None`: unbounded); see [`LOOK_BUDGET`].
     look_budget: Option<u64>,
 }
 
@@ -376,9 +378,9 @@ impl Lookahead {
     /// look budget affords where it applies (at least the base's move, which comes first).
     fn top_moves(&self, bucket: &Bucket, state: State<'_>) -> Vec<Decision> {
         let mut moves = self.promising(bucket, state, true);
-        if let Some(budget) = self.look_budget
-            && self.uncovered(bucket.length())
-        {
+        // Not only at lengths without a table: a state a table does not answer (off its
+        // tree) is as cold as any.
+        if let Some(budget) = self.look_budget {
             let affordable = budget / state.set.len() as u64;
             moves.truncate(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
         }
