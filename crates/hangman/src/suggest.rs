@@ -210,8 +210,9 @@ impl Fitting {
 
 /// Advises on `snapshot`: candidates from `lexicon`, the pick of the strategy `info` built
 /// with `settings`, and expected final scores when there are at most `exact_limit`
-/// candidates (played over the candidates only: by walking the strategy's decision tree once
-/// per letter when it has one, else a game per candidate and letter).
+/// candidates and the play-out fits the strategy's [`Strategy::play_out_budget`] (played
+/// over the candidates only: by walking the strategy's decision tree once per letter when it
+/// has one, else a game per candidate and letter).
 ///
 /// # Errors
 ///
@@ -244,16 +245,25 @@ pub fn advise(
     }
     let pick = player.choose(&state);
 
-    let expected: Vec<Option<f64>> = if words.len() <= exact_limit {
-        let sub = Arc::new(
-            Lexicon::from_words(words.iter().map(String::as_str))
-                .expect("dictionary words are valid"),
-        );
-        let sub_strategy = info.build(sub.clone(), settings)?;
-        match play_out_by_tree(sub_strategy.as_ref(), &sub, &state, &open, words.len()) {
+    let work = words.len() * open.len() * (state.wrong_guesses_left() as usize + 1);
+    let affordable = strategy
+        .play_out_budget()
+        .is_none_or(|budget| work <= budget);
+    let expected: Vec<Option<f64>> = if words.len() <= exact_limit && affordable {
+        // The tree of the strategy that picked (its shipped tables and the decisions the
+        // pick computed serve the play-out too); games, where it has no tree, over the
+        // candidates only (each game then filters a short list).
+        match play_out_by_tree(strategy.as_ref(), bucket, &cands, &state, &open) {
             Some(expected) => expected,
             None => play_out_by_games(
-                sub_strategy.as_ref(),
+                info.build(
+                    Arc::new(
+                        Lexicon::from_words(words.iter().map(String::as_str))
+                            .expect("dictionary words are valid"),
+                    ),
+                    settings,
+                )?
+                .as_ref(),
                 settings.seed,
                 snapshot,
                 &history,
@@ -298,29 +308,25 @@ pub fn advise(
 }
 
 /// The expected final score of each letter of `open` guessed at `state` and then played on
-/// by `strategy` (built over `sub`, the `n` candidates only), over the candidates as equally
-/// likely secrets: the strategy's decision tree walked once per letter (all secrets that
-/// reach the same state go down together). The same figures as [`play_out_by_games`] (the
-/// tests check it), at the cost of the tree instead of a game per candidate and letter.
-/// `None` when the strategy has no tree evaluator.
+/// by `strategy`, over the candidates `cands` (indices into `bucket`) as equally likely
+/// secrets: the strategy's decision tree walked once per letter (all secrets that reach the
+/// same state go down together). The same figures as [`play_out_by_games`] (the tests check
+/// it), at the cost of the tree instead of a game per candidate and letter. `None` when the
+/// strategy has no tree evaluator.
 fn play_out_by_tree(
     strategy: &dyn Strategy,
-    sub: &Lexicon,
+    bucket: &lexicon::Bucket,
+    cands: &[u32],
     state: &GameState,
     open: &[Letter],
-    n: usize,
 ) -> Option<Vec<Option<f64>>> {
     let length = state.length();
-    let bucket = sub.bucket(length);
-    if bucket.len() != n {
-        return None;
-    }
-    let all = candidates::all(bucket);
+    let n = cands.len();
     let position = state.position();
     open.iter()
         .map(|&letter| {
             let mut total = 0u64;
-            for (positions, family) in candidates::partition(bucket, &all, letter) {
+            for (positions, family) in candidates::partition(bucket, cands, letter) {
                 let after = position.after(Step::Letter { letter, positions });
                 total += strategy.total_score_from(length, family, after)?;
             }
@@ -467,6 +473,38 @@ mod tests {
     /// the embedded list met while playing: several lengths and lives (losses included), and
     /// wrong word guesses.
     #[test]
+    fn the_play_out_keeps_to_the_strategys_budget() {
+        // The 2-letter opening at 8 lives: 126 words × 25 letters × 8 lives is past `best`'s
+        // budget (it took 7.7–11.6 s), not past `greedy`'s (unbounded).
+        let lexicon = Arc::new(Lexicon::embedded());
+        let snapshot = Snapshot::new(vec![None; 2], LetterSet::EMPTY, &[], 7).unwrap();
+        let settings = Settings {
+            max_wrong: 7,
+            seed: 1,
+            ..Settings::default()
+        };
+        let n = lexicon.bucket(2).len();
+        let best = strategy::find("best").unwrap();
+        let budget = best
+            .build(lexicon.clone(), &settings)
+            .unwrap()
+            .play_out_budget()
+            .unwrap();
+        for (name, played_out) in [("greedy", true), ("best", false)] {
+            let info = strategy::find(name).unwrap();
+            let advice = advise(&lexicon, info, &settings, &snapshot, 150).unwrap();
+            assert!(n * advice.letters.len() * 8 > budget, "{n}");
+            assert!(
+                advice
+                    .letters
+                    .iter()
+                    .all(|l| l.expected_score.is_some() == played_out),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn the_tree_play_out_equals_a_game_per_candidate() {
         let lexicon = Arc::new(Lexicon::embedded());
         let info = strategy::find("greedy").unwrap();
@@ -498,9 +536,10 @@ mod tests {
                     let sub =
                         Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
                     let strategy = info.build(sub.clone(), &settings).unwrap();
-                    let by_tree =
-                        play_out_by_tree(strategy.as_ref(), &sub, &state, &open, words.len())
-                            .expect("greedy has a tree evaluator");
+                    // The tree over the whole list's candidates, the games over the sub-list.
+                    let whole = info.build(lexicon.clone(), &settings).unwrap();
+                    let by_tree = play_out_by_tree(whole.as_ref(), bucket, &cands, &state, &open)
+                        .expect("greedy has a tree evaluator");
                     let by_games =
                         play_out_by_games(strategy.as_ref(), 1, &snapshot, &history, &words, &open)
                             .unwrap();

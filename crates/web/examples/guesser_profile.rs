@@ -5,8 +5,9 @@
 //! every answer so far, per move) against a word of the list and a word outside it; then
 //! the opening hint (`suggest::advise`, which builds the hint strategy per call).
 //!
-//! `guesser_profile [STRATEGY]... [--lives N] [--lengths A-B]` (default: `mixed best`, 6
-//! lives, every length).
+//! `guesser_profile [STRATEGY]... [--lives N] [--lengths A-B] [--list PATH]` (default:
+//! `mixed best`, 6 lives, every length, the embedded list). `max ms` is the slowest single
+//! move of the two games.
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,17 +17,21 @@ use hangman::suggest::{self, Snapshot};
 use hangman::{Game, Guess, Outcome, Status, Strategy};
 use lexicon::Lexicon;
 
-/// Plays `secret` as the server's reversed game does; returns (guesses, found, ms).
-fn reversed_game(strategy: &dyn Strategy, secret: &str, max_wrong: u32) -> (usize, bool, f64) {
+/// Plays `secret` as the server's reversed game does; returns (guesses, found, ms, the
+/// slowest move's ms).
+fn reversed_game(strategy: &dyn Strategy, secret: &str, max_wrong: u32) -> (usize, bool, f64, f64) {
     let start = Instant::now();
+    let mut slowest: f64 = 0.0;
     let mut game = Game::new(Told::new(secret.len()), max_wrong);
     let mut history: Vec<(Guess, Outcome)> = Vec::new();
     while game.state().status() == Status::KeepGuessing {
+        let move_start = Instant::now();
         let mut player = strategy.player(secret.len(), 0);
         for (g, o) in &history {
             player.learn(g, *o);
         }
         let guess = player.choose(game.state());
+        slowest = slowest.max(move_start.elapsed().as_secs_f64() * 1e3);
         let answer = match &guess {
             Guess::Letter(l) => Outcome::Letter {
                 positions: position_mask(secret.bytes().map(|b| b == l.lower())),
@@ -42,6 +47,7 @@ fn reversed_game(strategy: &dyn Strategy, secret: &str, max_wrong: u32) -> (usiz
         history.len(),
         game.state().status() == Status::GameWon,
         start.elapsed().as_secs_f64() * 1e3,
+        slowest,
     )
 }
 
@@ -74,6 +80,7 @@ fn main() {
     let mut names: Vec<&str> = Vec::new();
     let mut lives = 6;
     let mut lengths = 1..=lexicon::MAX_WORD_LEN;
+    let mut list: Option<String> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--lives" {
@@ -85,6 +92,8 @@ fn main() {
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
                 .expect("--lengths A-B");
             lengths = from..=to;
+        } else if a == "--list" {
+            list = Some(it.next().expect("--list PATH").clone());
         } else {
             names.push(a);
         }
@@ -93,7 +102,14 @@ fn main() {
         names = vec!["mixed", "best"];
     }
     let max_wrong = lives - 1;
-    let lexicon = Arc::new(Lexicon::embedded());
+    let lexicon = Arc::new(match &list {
+        Some(path) => {
+            Lexicon::from_path(path, &lexicon::LoadOptions::default())
+                .expect("a word list")
+                .0
+        }
+        None => Lexicon::embedded(),
+    });
     let settings = hangman::Settings {
         max_wrong,
         seed: 0,
@@ -109,8 +125,16 @@ fn main() {
             t.elapsed().as_secs_f64() * 1e3
         );
         println!(
-            "{:>3} {:>6} {:>10} {:>10} {:>10} {:>12} {:>10}  {:>11}",
-            "len", "words", "cold ms", "warm ms", "game ms", "outside", "game ms", "hint ms"
+            "{:>3} {:>6} {:>10} {:>10} {:>10} {:>12} {:>10} {:>8}  {:>11}",
+            "len",
+            "words",
+            "cold ms",
+            "warm ms",
+            "game ms",
+            "outside",
+            "game ms",
+            "max ms",
+            "hint ms"
         );
         for length in lexicon.lengths().filter(|l| lengths.contains(l)) {
             let bucket = lexicon.bucket(length);
@@ -122,10 +146,11 @@ fn main() {
             strategy.player(length, 0).choose(opening.state());
             let warm = t.elapsed().as_secs_f64() * 1e3;
             let inside = bucket.word_str(bucket.len() / 2).to_string();
-            let (_, _, game_ms) = reversed_game(strategy.as_ref(), &inside, max_wrong);
+            let (_, _, game_ms, mut max_ms) = reversed_game(strategy.as_ref(), &inside, max_wrong);
             let (outside, out_ms) = match outside_word(&lexicon, length) {
                 Some(w) => {
-                    let (n, won, ms) = reversed_game(strategy.as_ref(), w, max_wrong);
+                    let (n, won, ms, slowest) = reversed_game(strategy.as_ref(), w, max_wrong);
+                    max_ms = max_ms.max(slowest);
                     (format!("{w} {}{n}", if won { "W" } else { "L" }), ms)
                 }
                 None => ("-".to_string(), 0.0),
@@ -145,7 +170,7 @@ fn main() {
             let hint = suggest::advise(&lexicon, info, &hint_settings, &snapshot, 150);
             let hint_ms = t.elapsed().as_secs_f64() * 1e3;
             println!(
-                "{length:3} {:6} {cold:10.1} {warm:10.2} {game_ms:10.1} {outside:>12} {out_ms:10.1}  {hint_ms:8.1} {}",
+                "{length:3} {:6} {cold:10.1} {warm:10.2} {game_ms:10.1} {outside:>12} {out_ms:10.1} {max_ms:8.1}  {hint_ms:8.1} {}",
                 bucket.len(),
                 hint.map_or("-".to_string(), |h| h.pick.to_string())
             );

@@ -169,12 +169,20 @@ fn write_advice(
             out,
             "Letters by expected final score (guess it, then {strategy} plays on; lower is better):"
         )?;
-    } else {
+    } else if advice.candidates.len() > view.exact_limit {
         writeln!(
             out,
             "Letters by share of candidates containing them (no expected scores: more \
              than --exact-limit {} candidates):",
             view.exact_limit
+        )?;
+    } else {
+        // Within the limit, the strategy's own play-out budget said no (`best`, `mixed`).
+        writeln!(
+            out,
+            "Letters by share of candidates containing them (no expected scores: playing \
+             {strategy} out from here costs more than its budget, candidates × letters × \
+             lives left):"
         )?;
     }
     writeln!(out, "  rank  letter  words  share   exp. score")?;

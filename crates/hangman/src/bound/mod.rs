@@ -222,14 +222,11 @@ impl Search<'_> {
             Status::KeepGuessing if n == 1 => return capped(position.score()),
             Status::KeepGuessing => {}
         }
-        let profile = Profile::of(self.bucket, set, position);
-        let counting = self.counting(set.len(), position, &profile);
         if plies == 0 && set.len() > self.depth.full {
-            return counting;
+            let profile = Profile::of(self.bucket, set, position);
+            return self.counting(set.len(), position, &profile);
         }
-        // The chain bound inside the search only: at its many frontier states it would
-        // cost several times the counting bound for little.
-        let counting = counting.max(self.chained(set, position));
+        // Looked up before the bounds below: a state met again costs no profile or chain.
         let key = (
             set.to_vec(),
             position.score(),
@@ -239,6 +236,12 @@ impl Search<'_> {
         if let Some(&v) = self.lock_memo().get(&key) {
             return v;
         }
+        let profile = Profile::of(self.bucket, set, position);
+        // The chain bound inside the search only: at its many frontier states it would
+        // cost several times the counting bound for little.
+        let counting = self
+            .counting(set.len(), position, &profile)
+            .max(self.chained(set, position));
         let next = plies.saturating_sub(1);
         let letters: Vec<Letter> = lexicon::LetterSet::FULL
             .iter()

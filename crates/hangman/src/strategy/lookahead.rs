@@ -60,6 +60,26 @@ pub(crate) const MAX_EXACT: u32 = 12;
 /// lookahead.
 pub(crate) const SOLVE_BUDGET: u64 = 20_000;
 
+/// The work a decision's lookahead may do wherever no shipped table answers the state (the
+/// tables hold every state of 150+ candidates `best`'s own games reach at 6 lives on the two
+/// lists; the budget decides the rest: other lives, other lists, and boards off the tables'
+/// trees such as a hint's after an unusual letter), in candidate-moves: a decision at `n` candidates values at most `LOOK_BUDGET / n` of its
+/// promising moves (the base's move first, then the best ranked), and plays the base's move
+/// without valuing anything when fewer than two fit. Valuing one move costs about 15–50 µs
+/// per candidate on this loaded 2-core machine, so a decision stays near 0.4 s at most. It
+/// depends on the state alone (never on time or threads), so the moves are deterministic.
+pub(crate) const LOOK_BUDGET: u64 = 12_000;
+
+/// The most work a hint may spend playing `best`'s expected scores out (see
+/// [`Policy::play_out_budget`]), in candidates × open
+/// letters × lives left (wrong guesses left + 1). The play-out's cost grows with all three,
+/// and steeply with the lives: with `best`, the 2-letter opening took 0.1 s at 4 lives on
+/// the embedded list (126 × 26 × 4 = 13,104), 1.1 s at 6 (19,656) and 7.7–11.6 s at 8,
+/// and 5.0 s at 8 lives on words.txt (96 × 26 × 8 = 19,968), mostly exact searches of the
+/// many states that give up at their budget. A function of the board alone, so the same
+/// board gets the same advice.
+pub(crate) const PLAY_OUT_BUDGET: usize = 15_000;
+
 use lexicon::{Bucket, Letter, Lexicon};
 use rayon::prelude::*;
 
@@ -195,6 +215,9 @@ pub struct Lookahead {
     budget: Option<u64>,
     /// Per length, the decisions of budgeted exact searches: `None` where one gave up.
     budgeted: Vec<Table<Option<(u32, Decision)>>>,
+    /// The most candidate-moves a decision's lookahead may value where no shipped table
+    /// answers the state (`None`: unbounded); see [`LOOK_BUDGET`].
+    look_budget: Option<u64>,
 }
 
 /// Sets of at least this many candidates value their moves in parallel at a decision.
@@ -215,6 +238,7 @@ impl Lookahead {
             shipped: PerLength::new(max_length),
             budget: None,
             budgeted: (0..=max_length).map(|_| Table::default()).collect(),
+            look_budget: None,
         }
     }
 
@@ -269,6 +293,7 @@ impl Lookahead {
         let mut lookahead = Lookahead::new(lexicon.max_length(), shape, base);
         lookahead.ships = true;
         lookahead.budget = Some(SOLVE_BUDGET);
+        lookahead.look_budget = Some(LOOK_BUDGET);
         lookahead.cache = settings.cache_dir.as_ref().map(|dir| DiskCache {
             dir: dir.clone(),
             strategy: name.to_string(),
@@ -340,7 +365,26 @@ impl Lookahead {
     /// Whether short words of this length are solved exactly only within the budget: no
     /// shipped table covers them (read by [`load_cache`](Self::load_cache) first).
     fn budgeted(&self, length: usize) -> bool {
-        self.budget.is_some() && self.shipped.get_built(length).is_none_or(|&n| n == 0)
+        self.budget.is_some() && self.uncovered(length)
+    }
+
+    /// Whether no shipped table covers this length (read by [`load_cache`](Self::load_cache)
+    /// first).
+    fn uncovered(&self, length: usize) -> bool {
+        self.shipped.get_built(length).is_none_or(|&n| n == 0)
+    }
+
+    /// The promising moves a decision at `state` values: all of them, or as many as the
+    /// look budget affords where it applies (at least the base's move, which comes first).
+    fn top_moves(&self, bucket: &Bucket, state: State<'_>) -> Vec<Decision> {
+        let mut moves = self.promising(bucket, state, true);
+        // Not only at lengths without a table: a state a table does not answer (off its
+        // tree) is as cold as any.
+        if let Some(budget) = self.look_budget {
+            let affordable = budget / state.set.len() as u64;
+            moves.truncate(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
+        }
+        moves
     }
 
     /// Whether the state is solved exactly (outright: see [`solve_short`](Self::solve_short)
@@ -426,7 +470,7 @@ impl Lookahead {
         if let Some((v, _)) = memo.estimates.get(key) {
             return v;
         }
-        let found = self.look(bucket, frames, state, depth, false);
+        let found = self.look(bucket, frames, state, depth);
         memo.estimates.insert(key, found);
         found.0
     }
@@ -508,20 +552,33 @@ impl Lookahead {
         moves
     }
 
-    /// The best promising move at `depth` (≥ 1) and its estimate: what playing it and then
-    /// the lookahead achieves at most.
+    /// The best promising move at `depth` (≥ 1) inside a search and its estimate: what
+    /// playing it and then the lookahead achieves at most.
     fn look(
         &self,
         bucket: &Bucket,
         frames: &mut Vec<Children>,
         state: State<'_>,
         depth: u32,
-        top: bool,
     ) -> (u32, Decision) {
         if let Some(found) = self.solved(bucket, state) {
             return found;
         }
-        let moves = self.promising(bucket, state, top);
+        let moves = self.promising(bucket, state, false);
+        self.least(bucket, frames, state, depth, moves, false)
+    }
+
+    /// The least of `moves` (the first on ties) valued at `depth` (≥ 1), and its value; at
+    /// the `top` of a decision, large sets value each move in full on every core.
+    fn least(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+        depth: u32,
+        moves: Vec<Decision>,
+        top: bool,
+    ) -> (u32, Decision) {
         if top && state.set.len() >= PARALLEL_MIN {
             // Each move in full, on every core: the first least total wins, as below.
             let values: Vec<u32> = moves
@@ -581,11 +638,16 @@ impl Policy for Lookahead {
             .or_else(|| self.solve_short(bucket, state))
         {
             Some((_, decision)) => decision,
-            None => {
-                let mut frames = Vec::new();
-                let depth = self.depth_at(cands.len());
-                self.look(bucket, &mut frames, state, depth, true).1
-            }
+            None => match self.top_moves(bucket, state)[..] {
+                // Nothing to compare: the base's move, unvalued.
+                [only] => only,
+                ref moves => {
+                    let mut frames = Vec::new();
+                    let depth = self.depth_at(cands.len());
+                    self.least(bucket, &mut frames, state, depth, moves.to_vec(), true)
+                        .1
+                }
+            },
         };
         memo.decisions.insert(key, (decision, false));
         decision
@@ -609,7 +671,8 @@ impl Policy for Lookahead {
         let exact = self.solved(bucket, state).is_some();
         let mut moves = vec![played];
         if n > 1 {
-            for decision in self.promising(bucket, state, true) {
+            // As many as the decision valued (see `top_moves`).
+            for decision in self.top_moves(bucket, state) {
                 if !moves.contains(&decision) {
                     moves.push(decision);
                 }
@@ -649,6 +712,10 @@ impl Policy for Lookahead {
 
     fn save_cache(&self) -> std::io::Result<usize> {
         Lookahead::save_cache(self)
+    }
+
+    fn play_out_budget(&self) -> Option<usize> {
+        Some(PLAY_OUT_BUDGET)
     }
 }
 
@@ -740,6 +807,71 @@ mod tests {
         let first = best_at(&embedded, 7).decide(bucket, &all, &root);
         assert!(legal(bucket, &all, &root, first), "{first:?}");
         assert_eq!(best_at(&embedded, 7).decide(bucket, &all, &root), first);
+    }
+
+    #[test]
+    fn the_look_budget_is_deterministic_and_changes_nothing_when_it_suffices() {
+        let embedded = Lexicon::embedded();
+        // Small (below the parallel size): the budget that affords every promising move
+        // plays the unbudgeted move; one candidate-move less values one move fewer.
+        let small: Vec<&str> = embedded.bucket(5).words().step_by(40).collect();
+        let lexicon = Arc::new(Lexicon::from_words(small).unwrap());
+        let bucket = lexicon.bucket(5);
+        let all = crate::candidates::all(bucket);
+        let root = Position::new(5, 7);
+        let n = all.len() as u64;
+        let mut unbudgeted = best_at(&lexicon, 7);
+        unbudgeted.look_budget = None;
+        let state = State {
+            set: &all,
+            hash: SetHash::of(&all),
+            position: root,
+        };
+        let moves = unbudgeted.promising(bucket, state, true);
+        assert!(moves.len() > 2, "{moves:?}");
+        let free = unbudgeted.decide(bucket, &all, &root);
+        let mut enough = best_at(&lexicon, 7);
+        enough.look_budget = Some(n * moves.len() as u64);
+        assert_eq!(enough.decide(bucket, &all, &root), free);
+        let mut short = best_at(&lexicon, 7);
+        short.look_budget = Some(n * moves.len() as u64 - 1);
+        assert_eq!(short.top_moves(bucket, state), moves[..moves.len() - 1]);
+        // Below two moves' worth: the base's move, unvalued.
+        short.look_budget = Some(2 * n - 1);
+        assert_eq!(
+            short.decide(bucket, &all, &root),
+            Base::Entropy(Entropy::default()).decide(bucket, &all, &root)
+        );
+
+        // Large (valued on every core): the same legal move from fresh instances at 1 and
+        // 2 threads, one of the moves the budget affords.
+        let large: Vec<&str> = embedded.bucket(5).words().step_by(5).collect();
+        let lexicon = Arc::new(Lexicon::from_words(large).unwrap());
+        let bucket = lexicon.bucket(5);
+        let all = crate::candidates::all(bucket);
+        assert!(all.len() >= PARALLEL_MIN, "{}", all.len());
+        let budget = 3 * all.len() as u64;
+        let played: Vec<Decision> = [1, 2]
+            .into_iter()
+            .map(|threads| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let mut best = best_at(&lexicon, 7);
+                best.look_budget = Some(budget);
+                pool.install(|| best.decide(bucket, &all, &root))
+            })
+            .collect();
+        assert_eq!(played[0], played[1]);
+        assert!(legal(bucket, &all, &root, played[0]), "{:?}", played[0]);
+        let state = State {
+            set: &all,
+            hash: SetHash::of(&all),
+            position: root,
+        };
+        let afforded = best_at(&lexicon, 7).promising(bucket, state, true);
+        assert!(afforded[..3].contains(&played[0]), "{:?}", played[0]);
     }
 
     fn scores(strategy: &dyn Strategy) -> Vec<(String, u32, u32)> {

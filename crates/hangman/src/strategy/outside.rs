@@ -312,4 +312,9 @@ impl Policy for Mixed {
     fn save_cache(&self) -> std::io::Result<usize> {
         self.dictionary.save_cache()
     }
+
+    fn play_out_budget(&self) -> Option<usize> {
+        // Its play-out in the list is the dictionary policy's.
+        self.dictionary.play_out_budget()
+    }
 }

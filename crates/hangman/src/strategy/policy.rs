@@ -74,4 +74,10 @@ pub trait Policy: Send + Sync {
     fn save_cache(&self) -> std::io::Result<usize> {
         Ok(0)
     }
+
+    /// See [`Strategy::play_out_budget`](super::Strategy::play_out_budget): `None` (cheap)
+    /// unless the policy says otherwise.
+    fn play_out_budget(&self) -> Option<usize> {
+        None
+    }
 }

@@ -180,6 +180,10 @@ impl<P: Policy> Strategy for PolicyStrategy<P> {
         self.policy.save_cache()
     }
 
+    fn play_out_budget(&self) -> Option<usize> {
+        self.policy.play_out_budget()
+    }
+
     fn evaluate_length(&self, length: usize) -> Option<Vec<GameResult>> {
         super::tree::evaluate(&self.policy, self.lexicon.bucket(length), self.max_wrong)
     }

@@ -91,6 +91,14 @@ pub trait Strategy: Send + Sync {
     fn save_cache(&self) -> std::io::Result<usize> {
         Ok(0)
     }
+
+    /// The most work, in candidates × open letters × lives left, a hint may spend playing
+    /// this strategy out for its expected scores ([`advise`](crate::suggest::advise)), or
+    /// `None` where playing out is cheap at any size (the default). `best` bounds it: its
+    /// play-out searches every state a letter leads to.
+    fn play_out_budget(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// One game's guesser.
