@@ -22,14 +22,27 @@ use super::{
 use crate::game::{GameState, Guess, Outcome, Position};
 use crate::split::LetterStats;
 
-/// Reads the letter model's parameters (`completions=X`, `beam=N`, `order=N`).
-fn model_weights(params: &mut Params<'_>) -> Result<Weights, StrategyError> {
+/// Reads the letter model's parameters (`completions=X`, `beam=N`, `order=N` and the
+/// derived words' shares `spellings=P`, `inflections=P`, `compounds=P`) for strategy `name`.
+fn model_weights(name: &str, params: &mut Params<'_>) -> Result<Weights, StrategyError> {
     let d = Weights::default();
     Ok(Weights {
         completions: params.range("completions", d.completions, 0.0..=1.0)?,
         beam: params.range("beam", d.beam, 1..=1_000_000)?,
         order: params.range("order", d.order, 2..=12)?,
+        spellings: params.range("spellings", d.spellings, 0.0..=1.0)?,
+        inflections: params.range("inflections", d.inflections, 0.0..=1.0)?,
+        compounds: params.range("compounds", d.compounds, 0.0..=1.0)?,
+        rare: params.range("rare", d.rare, 0.0..=1.0)?,
         ..d
+    })
+    .and_then(|w| {
+        w.validate()
+            .map(|()| w)
+            .map_err(|message| StrategyError::BadSetting {
+                name: name.to_string(),
+                message,
+            })
     })
 }
 
@@ -76,7 +89,7 @@ impl Letters {
         settings: &Settings,
     ) -> Result<Box<dyn Strategy>, StrategyError> {
         let mut params = Params::new("letters", settings)?;
-        let weights = model_weights(&mut params)?;
+        let weights = model_weights("letters", &mut params)?;
         params.finish()?;
         let model = Arc::new(LetterModel::train(lexicon, weights));
         Ok(Box::new(Letters::new(model, settings.max_wrong)))
@@ -178,7 +191,7 @@ impl Mixed {
     ) -> Result<Box<dyn Strategy>, StrategyError> {
         let mut params = Params::new("mixed", settings)?;
         let options = Mixed::read_params(&mut params)?;
-        let weights = model_weights(&mut params)?;
+        let weights = model_weights("mixed", &mut params)?;
         params.finish()?;
         let model = Arc::new(LetterModel::train(Arc::clone(&lexicon), weights));
         Mixed::strategy(lexicon, settings, model, options)
@@ -272,7 +285,7 @@ impl Policy for Mixed {
         // The chance needs only the completions; the windows are paid for only when the
         // letter model plays (in the list, at almost every node it does not).
         let outside = outside_chance(bucket, options, cands.len(), || {
-            self.model.board_outside_fit(&board, guessed)
+            self.model.board_outside_fit_derived(&board, guessed)
         });
         if outside < options.switch.min(options.word_switch) {
             return self.dictionary.decide(bucket, cands, position);

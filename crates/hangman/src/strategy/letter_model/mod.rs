@@ -51,6 +51,7 @@
 //! # Ok::<(), lexicon::LexiconError>(())
 //! ```
 
+mod derived;
 mod fit;
 mod index;
 mod lm;
