@@ -25,13 +25,20 @@ use super::weights::Weights;
 /// The shortest part of a compound.
 pub(crate) const MIN_PART: usize = 3;
 
-/// Derived words of one kind, by length: the letters of each word and its letter set.
+/// Derived words of one kind, by length, indexed for fitting boards: for each position and
+/// letter the set of words holding that letter there, and for each letter the set of words
+/// holding it anywhere (bit sets over the words of a length, 64 words a block).
 #[derive(Debug, Default)]
 struct WordSet {
     /// By length: the words' letters, one after another.
     text: Vec<Vec<u8>>,
-    /// By length: each word's letters as a [`LetterSet`] bit set.
-    letters: Vec<Vec<u32>>,
+    /// By length: how many words.
+    counts: Vec<usize>,
+    /// By length: block `b` of the words holding letter `l` at position `p` at
+    /// `(p * 26 + l) * blocks + b`.
+    at: Vec<Vec<u64>>,
+    /// By length: block `b` of the words holding letter `l` at `l * blocks + b`.
+    holds: Vec<Vec<u64>>,
 }
 
 impl WordSet {
@@ -50,26 +57,70 @@ impl WordSet {
             let length = w.len();
             if set.text.len() <= length {
                 set.text.resize(length + 1, Vec::new());
-                set.letters.resize(length + 1, Vec::new());
             }
             set.text[length].extend_from_slice(w.as_bytes());
-            set.letters[length].push(LetterSet::of_word(w.as_bytes()).bits());
+        }
+        for (length, text) in set.text.iter().enumerate() {
+            let count = text.len() / length.max(1);
+            let blocks = count.div_ceil(64);
+            let mut at = vec![0u64; length * 26 * blocks];
+            let mut holds = vec![0u64; 26 * blocks];
+            for (i, word) in text.chunks_exact(length.max(1)).enumerate() {
+                let bit = 1u64 << (i % 64);
+                for (p, &b) in word.iter().enumerate() {
+                    let l = usize::from(b - b'a');
+                    at[(p * 26 + l) * blocks + i / 64] |= bit;
+                    holds[l * blocks + i / 64] |= bit;
+                }
+            }
+            set.counts.push(count);
+            set.at.push(at);
+            set.holds.push(holds);
         }
         set
     }
 
     /// Words of `length` letters.
     fn count(&self, length: usize) -> usize {
-        self.letters.get(length).map_or(0, Vec::len)
+        self.counts.get(length).copied().unwrap_or(0)
     }
 
     /// The words of the board's length that fit it.
     fn tally(&self, board: &Pattern) -> Tally {
         let length = board.cells.len();
+        let count = self.count(length);
         let mut tally = Tally::default();
-        if let (Some(text), Some(letters)) = (self.text.get(length), self.letters.get(length)) {
-            for (word, &set) in text.chunks_exact(length.max(1)).zip(letters) {
-                tally.add(board, word, set);
+        if count == 0 {
+            return tally;
+        }
+        let blocks = count.div_ceil(64);
+        let at = &self.at[length];
+        let mut fit = vec![!0u64; blocks];
+        if count % 64 != 0 {
+            fit[blocks - 1] = (1u64 << (count % 64)) - 1;
+        }
+        let guessed: Vec<usize> = (0..26).filter(|l| board.guessed & (1 << l) != 0).collect();
+        for (p, &c) in board.cells.iter().enumerate() {
+            let row = |l: usize| &at[(p * 26 + l) * blocks..(p * 26 + l + 1) * blocks];
+            if c == 0 {
+                // A blank holds no guessed letter.
+                for &g in &guessed {
+                    fit.iter_mut().zip(row(g)).for_each(|(f, r)| *f &= !r);
+                }
+            } else {
+                let known = row(usize::from(c - b'a'));
+                fit.iter_mut().zip(known).for_each(|(f, r)| *f &= r);
+            }
+        }
+        let ones = |bits: &mut dyn Iterator<Item = u64>| -> f64 {
+            f64::from(bits.map(u64::count_ones).sum::<u32>())
+        };
+        tally.fitting = ones(&mut fit.iter().copied());
+        if tally.fitting > 0.0 {
+            let holds = &self.holds[length];
+            for l in (0..26).filter(|l| board.guessed & (1 << l) == 0) {
+                let row = &holds[l * blocks..(l + 1) * blocks];
+                tally.holding[l] = ones(&mut fit.iter().zip(row).map(|(f, r)| f & r));
             }
         }
         tally
@@ -94,36 +145,11 @@ struct Pattern<'a> {
     guessed: u32,
 }
 
-impl Pattern<'_> {
-    fn fits(&self, word: &[u8]) -> bool {
-        self.cells.iter().zip(word).all(|(&c, &b)| {
-            if c == 0 {
-                self.guessed & (1 << (b - b'a')) == 0
-            } else {
-                c == b
-            }
-        })
-    }
-}
-
 /// The words that fit a board: how many, and how many of them hold each unguessed letter.
 #[derive(Default)]
 struct Tally {
     fitting: f64,
     holding: [f64; 26],
-}
-
-impl Tally {
-    fn add(&mut self, board: &Pattern, word: &[u8], set: u32) {
-        if board.fits(word) {
-            self.fitting += 1.0;
-            let mut open = set & !board.guessed;
-            while open != 0 {
-                self.holding[open.trailing_zeros() as usize] += 1.0;
-                open &= open - 1;
-            }
-        }
-    }
 }
 
 /// Words of one kind, those built from familiar words (in the common tier) apart from the
@@ -187,13 +213,17 @@ pub(crate) struct DerivedWords {
 
 impl DerivedWords {
     /// Generates the spellings and inflections of `words` that are not in it; `common` are
-    /// the familiar words (see [`Weights::rare`]).
-    pub(crate) fn build(words: &Lexicon, common: &Lexicon) -> DerivedWords {
+    /// the familiar words (see [`Weights::rare`]); the rare words' derivations only `with_rare`
+    /// (they are most of the work).
+    pub(crate) fn build(words: &Lexicon, common: &Lexicon, with_rare: bool) -> DerivedWords {
         let mut spelt = [Vec::new(), Vec::new()];
         let mut inflected = [Vec::new(), Vec::new()];
         let mut parts = [Vec::new(), Vec::new()];
         for w in words.words() {
             let class = usize::from(!common.contains(w));
+            if class == 1 && !with_rare {
+                continue;
+            }
             spellings(w, &mut spelt[class]);
             inflections(w, &mut inflected[class]);
             if w.len() >= MIN_PART {
@@ -544,7 +574,7 @@ mod tests {
             "air", "lock", "pay", "wall", "color", "colors", "walk", "walks", "walked",
         ])
         .unwrap();
-        let derived = DerivedWords::build(&words, &words);
+        let derived = DerivedWords::build(&words, &words, false);
         assert!(
             derived
                 .spellings

@@ -140,6 +140,7 @@ impl LetterModel {
         } else {
             LanguageModel::build(&self.index.forward, weights.order, weights.discount)
         };
+        let same_derived = (weights.rare > 0.0) == (self.weights.rare > 0.0);
         LetterModel {
             words: Arc::clone(&self.words),
             index: Arc::clone(&self.index),
@@ -149,7 +150,13 @@ impl LetterModel {
             openings: Mutex::new(FxHashMap::default()),
             length_mass: OnceLock::new(),
             outside_mass: per_length(),
-            derived: Arc::clone(&self.derived),
+            // The derived words are shared unless these weights need the rare words' ones
+            // and those were left out (or the other way round).
+            derived: if same_derived {
+                Arc::clone(&self.derived)
+            } else {
+                Arc::new(OnceLock::new())
+            },
         }
     }
 
@@ -219,9 +226,10 @@ impl LetterModel {
         if self.weights.derived_total() == 0.0 {
             return None;
         }
+        let with_rare = self.weights.rare > 0.0;
         let derived = self
             .derived
-            .get_or_init(|| DerivedWords::build(&self.words, &Lexicon::common()));
+            .get_or_init(|| DerivedWords::build(&self.words, &Lexicon::common(), with_rare));
         derived.view(board, guessed, &self.weights)
     }
 

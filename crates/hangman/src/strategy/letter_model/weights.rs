@@ -70,7 +70,7 @@ impl Default for Weights {
             beam: 100,
             spellings: 0.1,
             inflections: 0.1,
-            compounds: 0.5,
+            compounds: 0.4,
             rare: 0.0,
         }
     }
