@@ -96,7 +96,7 @@ impl WordSet {
         let blocks = count.div_ceil(64);
         let at = &self.at[length];
         let mut fit = vec![!0u64; blocks];
-        if count % 64 != 0 {
+        if !count.is_multiple_of(64) {
             fit[blocks - 1] = (1u64 << (count % 64)) - 1;
         }
         let guessed: Vec<usize> = (0..26).filter(|l| board.guessed & (1 << l) != 0).collect();
