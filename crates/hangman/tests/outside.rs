@@ -241,3 +241,20 @@ fn whole_common_test_part_is_won_above_the_floor() {
     assert!(mixed.all.win_percent >= 46.5, "mixed {:?}", mixed.all);
     assert!(letters.all.win_percent >= 62.5, "letters {:?}", letters.all);
 }
+
+/// The whole dev part (395 words; the part the derived words' shares were tuned on), in
+/// release: measured `letters` 264 and `mixed` 208 games (66.8 % and 52.7 %; `hangman
+/// holdout ../shared/data/words.txt --test crates/hangman/data/outside/common-dev.txt
+/// --no-fit`), against 249 and 196 before the derived words; the floors sit a few games
+/// under today's figures and above the former ones, so losing the derived words fails.
+#[test]
+#[ignore = "release: the whole held-out dev part"]
+fn whole_common_dev_part_is_won_above_the_floor() {
+    let Some(words_txt) = common::challenge().map(Arc::new) else {
+        return;
+    };
+    let dev = common_set("dev");
+    let (letters, mixed) = letters_and_mixed(&words_txt, &dev);
+    assert!(mixed.all.wins >= 203, "mixed {:?}", mixed.all);
+    assert!(letters.all.wins >= 257, "letters {:?}", letters.all);
+}

@@ -361,14 +361,11 @@ pub(crate) fn spellings(word: &str, out: &mut Vec<String>) {
             break;
         }
     }
-    // -er → -re (center, theater, fiber, meager, maneuver).
+    // -er → -re (center, theater, fiber, meager).
     for (from, to) in [("ers", "res"), ("ered", "red"), ("er", "re")] {
         if let Some(stem) = word.strip_suffix(from)
             && stem.len() >= 2
-            && matches!(
-                stem.as_bytes()[stem.len() - 1],
-                b't' | b'b' | b'g' | b'v' | b'h'
-            )
+            && matches!(stem.as_bytes()[stem.len() - 1], b't' | b'b' | b'g')
             && !matches!(stem.as_bytes()[stem.len() - 2], b't' | b'b' | b'g')
         {
             out.push(format!("{stem}{to}"));
