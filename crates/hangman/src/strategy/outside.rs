@@ -142,6 +142,11 @@ pub struct MixedOptions {
     /// ... but only with fewer than this many wrong guesses left (a word guess early in a
     /// game leaves lives for the letter model should it fail).
     pub word_lives: u32,
+    /// How much the derived words (spellings, inflections, compounds of list words) count
+    /// in the chance that the secret is outside the list: 0 (the default) leaves them to
+    /// the letter model's odds, 1 counts them at their shares (as many held-out wins, and
+    /// +0.003 in the list: `docs/outside.md`).
+    pub derived: f64,
 }
 
 impl Default for MixedOptions {
@@ -152,6 +157,7 @@ impl Default for MixedOptions {
             check_at: 8,
             word_switch: 1.0,
             word_lives: 26,
+            derived: 0.0,
         }
     }
 }
@@ -183,7 +189,7 @@ impl Mixed {
         }
     }
 
-    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N` and the model's
+    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N derived=X` and the model's
     /// `completions=X beam=N order=N`); the dictionary policy is `best` with its defaults.
     pub(crate) fn build(
         lexicon: Arc<Lexicon>,
@@ -197,7 +203,7 @@ impl Mixed {
         Mixed::strategy(lexicon, settings, model, options)
     }
 
-    /// Reads `outside=P switch=P check=N words=P lives=N`.
+    /// Reads `outside=P switch=P check=N words=P lives=N derived=X`.
     pub(super) fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
         let d = MixedOptions::default();
         Ok(MixedOptions {
@@ -206,6 +212,7 @@ impl Mixed {
             check_at: params.range("check", d.check_at, 0..=1_000_000)?,
             word_switch: params.range("words", d.word_switch, 0.0..=1.0)?,
             word_lives: params.range("lives", d.word_lives, 0..=26)?,
+            derived: params.range("derived", d.derived, 0.0..=1.0)?,
         })
     }
 
@@ -285,7 +292,8 @@ impl Policy for Mixed {
         // The chance needs only the completions; the windows are paid for only when the
         // letter model plays (in the list, at almost every node it does not).
         let outside = outside_chance(bucket, options, cands.len(), || {
-            self.model.board_outside_fit_derived(&board, guessed)
+            self.model
+                .board_outside_fit_derived(&board, guessed, options.derived)
         });
         if outside < options.switch.min(options.word_switch) {
             return self.dictionary.decide(bucket, cands, position);

@@ -206,17 +206,22 @@ impl LetterModel {
     }
 
     /// `ln` of the chance that a word outside the list fits `board`, counting the derived
-    /// words as well as the language model's (weighed by their shares): the
+    /// words as well as the language model's (their shares times `scale`; the model's the
+    /// rest, so `scale` 0 gives [`board_outside_fit`](Self::board_outside_fit)): the
     /// [`board_outside_fit`](Self::board_outside_fit) of a model that knows words are built
     /// from words. `None` if neither source has a word that fits.
     pub fn board_outside_fit_derived(
         &self,
         board: &[Option<Letter>],
         guessed: LetterSet,
+        scale: f64,
     ) -> Option<f64> {
         let lm = self.board_outside_fit(board, guessed).map(f64::exp);
-        let derived = self.derived_view(board, guessed).map(|v| v.likelihood);
-        let rest = 1.0 - self.weights.derived_total();
+        let derived = (scale > 0.0)
+            .then(|| self.derived_view(board, guessed))
+            .flatten()
+            .map(|v| scale * v.likelihood);
+        let rest = 1.0 - scale * self.weights.derived_total();
         let total = rest * lm.unwrap_or(0.0) + derived.unwrap_or(0.0);
         (total > 0.0).then(|| total.ln())
     }
