@@ -228,8 +228,9 @@ fn common_held_out_parts_are_disjoint_and_outside_the_list() {
 }
 
 /// The whole test part (365 words), in release: the win rates sit a few games above the
-/// floors (measured `letters` 236 and `mixed` 177 games: 64.7 % and 48.5 %; `hangman holdout
-/// ../shared/data/words.txt --test crates/hangman/data/outside/common-test.txt --no-fit`).
+/// floors (measured `letters` 251 and `mixed` 188 games: 68.8 % and 51.5 %, with the derived
+/// words; 236 and 177 before them; `hangman holdout ../shared/data/words.txt --test
+/// crates/hangman/data/outside/common-test.txt --no-fit`).
 #[test]
 #[ignore = "release: the whole held-out test part"]
 fn whole_common_test_part_is_won_above_the_floor() {
@@ -238,8 +239,8 @@ fn whole_common_test_part_is_won_above_the_floor() {
     };
     let test = common_set("test");
     let (letters, mixed) = letters_and_mixed(&words_txt, &test);
-    assert!(mixed.all.win_percent >= 46.5, "mixed {:?}", mixed.all);
-    assert!(letters.all.win_percent >= 62.5, "letters {:?}", letters.all);
+    assert!(mixed.all.win_percent >= 49.5, "mixed {:?}", mixed.all);
+    assert!(letters.all.win_percent >= 66.5, "letters {:?}", letters.all);
 }
 
 /// The whole dev part (395 words; the part the derived words' shares were tuned on), in
