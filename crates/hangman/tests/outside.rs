@@ -227,17 +227,43 @@ fn common_held_out_parts_are_disjoint_and_outside_the_list() {
     );
 }
 
-/// The whole test part (365 words), in release: the win rates sit a few games above the
-/// floors (measured `letters` 236 and `mixed` 177 games: 64.7 % and 48.5 %; `hangman holdout
+/// Plays the whole common held-out `part` with `letters` and `mixed` and checks that each
+/// wins at least its floor of games.
+fn common_part_is_won_above(part: &str, letters_floor: usize, mixed_floor: usize) {
+    let Some(words_txt) = common::challenge().map(Arc::new) else {
+        return;
+    };
+    let words = common_set(part);
+    let (letters, mixed) = letters_and_mixed(&words_txt, &words);
+    assert!(
+        mixed.all.wins >= mixed_floor,
+        "{part}: mixed {:?}",
+        mixed.all
+    );
+    assert!(
+        letters.all.wins >= letters_floor,
+        "{part}: letters {:?}",
+        letters.all
+    );
+}
+
+/// The whole test part (365 words), in release: the floors sit a few games under the
+/// figures measured once at the end (`letters` 251 and `mixed` 188 games: 68.8 % and 51.5 %,
+/// with the derived words; 236 and 177 before them; `hangman holdout
 /// ../shared/data/words.txt --test crates/hangman/data/outside/common-test.txt --no-fit`).
 #[test]
 #[ignore = "release: the whole held-out test part"]
 fn whole_common_test_part_is_won_above_the_floor() {
-    let Some(words_txt) = common::challenge().map(Arc::new) else {
-        return;
-    };
-    let test = common_set("test");
-    let (letters, mixed) = letters_and_mixed(&words_txt, &test);
-    assert!(mixed.all.win_percent >= 46.5, "mixed {:?}", mixed.all);
-    assert!(letters.all.win_percent >= 62.5, "letters {:?}", letters.all);
+    common_part_is_won_above("test", 244, 181);
+}
+
+/// The whole dev part (395 words; the part the derived words' shares were tuned on), in
+/// release: measured `letters` 263 and `mixed` 208 games (66.6 % and 52.7 %; `hangman
+/// holdout ../shared/data/words.txt --test crates/hangman/data/outside/common-dev.txt
+/// --no-fit`), against 249 and 196 before the derived words; the floors sit a few games
+/// under today's figures and above the former ones, so losing the derived words fails.
+#[test]
+#[ignore = "release: the whole held-out dev part"]
+fn whole_common_dev_part_is_won_above_the_floor() {
+    common_part_is_won_above("dev", 257, 203);
 }

@@ -313,6 +313,8 @@ mod tests {
                 log_mass: None,
                 exact_fits: 0,
                 near_fits: 3,
+                from_derived: None,
+                derived_share: 0.0,
             },
         };
         let report = Report::Outside {

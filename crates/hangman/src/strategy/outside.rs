@@ -22,14 +22,27 @@ use super::{
 use crate::game::{GameState, Guess, Outcome, Position};
 use crate::split::LetterStats;
 
-/// Reads the letter model's parameters (`completions=X`, `beam=N`, `order=N`).
-fn model_weights(params: &mut Params<'_>) -> Result<Weights, StrategyError> {
+/// Reads the letter model's parameters (`completions=X`, `beam=N`, `order=N` and the
+/// derived words' shares `spellings=P`, `inflections=P`, `compounds=P`) for strategy `name`.
+fn model_weights(name: &str, params: &mut Params<'_>) -> Result<Weights, StrategyError> {
     let d = Weights::default();
     Ok(Weights {
         completions: params.range("completions", d.completions, 0.0..=1.0)?,
         beam: params.range("beam", d.beam, 1..=1_000_000)?,
         order: params.range("order", d.order, 2..=12)?,
+        spellings: params.range("spellings", d.spellings, 0.0..=1.0)?,
+        inflections: params.range("inflections", d.inflections, 0.0..=1.0)?,
+        compounds: params.range("compounds", d.compounds, 0.0..=1.0)?,
+        rare: params.range("rare", d.rare, 0.0..=1.0)?,
         ..d
+    })
+    .and_then(|w| {
+        w.validate()
+            .map(|()| w)
+            .map_err(|message| StrategyError::BadSetting {
+                name: name.to_string(),
+                message,
+            })
     })
 }
 
@@ -76,7 +89,7 @@ impl Letters {
         settings: &Settings,
     ) -> Result<Box<dyn Strategy>, StrategyError> {
         let mut params = Params::new("letters", settings)?;
-        let weights = model_weights(&mut params)?;
+        let weights = model_weights("letters", &mut params)?;
         params.finish()?;
         let model = Arc::new(LetterModel::train(lexicon, weights));
         Ok(Box::new(Letters::new(model, settings.max_wrong)))
@@ -129,6 +142,11 @@ pub struct MixedOptions {
     /// ... but only with fewer than this many wrong guesses left (a word guess early in a
     /// game leaves lives for the letter model should it fail).
     pub word_lives: u32,
+    /// How much the derived words (spellings, inflections, compounds of list words) count
+    /// in the chance that the secret is outside the list: 0 (the default) leaves them to
+    /// the letter model's odds, 1 counts them at their shares (as many held-out wins, and
+    /// +0.003 in the list: `docs/outside.md`).
+    pub derived: f64,
 }
 
 impl Default for MixedOptions {
@@ -139,6 +157,7 @@ impl Default for MixedOptions {
             check_at: 8,
             word_switch: 1.0,
             word_lives: 26,
+            derived: 0.0,
         }
     }
 }
@@ -170,7 +189,7 @@ impl Mixed {
         }
     }
 
-    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N` and the model's
+    /// Builds it for the registry (parameters `outside=P switch=P check=N words=P lives=N derived=X` and the model's
     /// `completions=X beam=N order=N`); the dictionary policy is `best` with its defaults.
     pub(crate) fn build(
         lexicon: Arc<Lexicon>,
@@ -178,13 +197,13 @@ impl Mixed {
     ) -> Result<Box<dyn Strategy>, StrategyError> {
         let mut params = Params::new("mixed", settings)?;
         let options = Mixed::read_params(&mut params)?;
-        let weights = model_weights(&mut params)?;
+        let weights = model_weights("mixed", &mut params)?;
         params.finish()?;
         let model = Arc::new(LetterModel::train(Arc::clone(&lexicon), weights));
         Mixed::strategy(lexicon, settings, model, options)
     }
 
-    /// Reads `outside=P switch=P check=N words=P lives=N`.
+    /// Reads `outside=P switch=P check=N words=P lives=N derived=X`.
     pub(super) fn read_params(params: &mut Params<'_>) -> Result<MixedOptions, StrategyError> {
         let d = MixedOptions::default();
         Ok(MixedOptions {
@@ -193,6 +212,7 @@ impl Mixed {
             check_at: params.range("check", d.check_at, 0..=1_000_000)?,
             word_switch: params.range("words", d.word_switch, 0.0..=1.0)?,
             word_lives: params.range("lives", d.word_lives, 0..=26)?,
+            derived: params.range("derived", d.derived, 0.0..=1.0)?,
         })
     }
 
@@ -272,7 +292,8 @@ impl Policy for Mixed {
         // The chance needs only the completions; the windows are paid for only when the
         // letter model plays (in the list, at almost every node it does not).
         let outside = outside_chance(bucket, options, cands.len(), || {
-            self.model.board_outside_fit(&board, guessed)
+            self.model
+                .board_outside_fit_derived(&board, guessed, options.derived)
         });
         if outside < options.switch.min(options.word_switch) {
             return self.dictionary.decide(bucket, cands, position);

@@ -21,8 +21,13 @@
 //!   so long windows with little support back off to shorter ones; blanks are then taken
 //!   as independent.
 //!
+//! - **Derived words**: spellings, inflections and compounds of the training words that are
+//!   not training words themselves (`derived`), each kind with a prior share
+//!   ([`Weights::spellings`], [`Weights::inflections`], [`Weights::compounds`]).
+//!
 //! The letter's chance is [`Weights::completions`] of the first plus the rest of the
-//! second. The weights are fitted on held-out parts of the training list
+//! second, then mixed with the derived words' by their posterior share against the
+//! language model's words ([`LetterOdds::derived_share`]). The weights are fitted on held-out parts of the training list
 //! ([`fit`](self::fit())): the discount by the likelihood of the held-out words, the rest by
 //! the log-loss of the letter odds on boards met while playing them.
 //!
@@ -51,6 +56,7 @@
 //! # Ok::<(), lexicon::LexiconError>(())
 //! ```
 
+mod derived;
 mod fit;
 mod index;
 mod lm;

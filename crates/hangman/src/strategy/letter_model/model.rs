@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use lexicon::{Letter, LetterSet, Lexicon};
 use rustc_hash::FxHashMap;
 
+use super::derived::{DerivedView, DerivedWords};
 use super::index::SubstringIndex;
 use super::lm::{self, LanguageModel};
 use super::weights::Weights;
@@ -28,6 +29,9 @@ pub struct LetterModel {
     /// By length, `ln` of the language model's probability of writing a word of that
     /// length that is not a training word (each built on first use: a game asks for one).
     pub(super) outside_mass: Vec<OnceLock<f64>>,
+    /// The training words' spellings and inflections (built on first use; shared by
+    /// [`LetterModel::with_weights`]).
+    pub(super) derived: Arc<OnceLock<DerivedWords>>,
 }
 
 /// One empty slot per possible word length.
@@ -58,6 +62,12 @@ pub struct LetterOdds {
     pub exact_fits: usize,
     /// Training words of the board's length that fit it at all but one cell.
     pub near_fits: usize,
+    /// The same as `present` from the derived words alone (spellings, inflections and
+    /// compounds of training words; `None` when none fits).
+    pub from_derived: Option<[f64; 26]>,
+    /// The share of `present` taken from `from_derived`: the posterior chance that the
+    /// word is derived, against the language model's words.
+    pub derived_share: f64,
 }
 
 impl LetterOdds {
@@ -109,6 +119,7 @@ impl LetterModel {
             openings: Mutex::new(FxHashMap::default()),
             length_mass: OnceLock::new(),
             outside_mass: per_length(),
+            derived: Arc::new(OnceLock::new()),
         }
     }
 
@@ -129,6 +140,7 @@ impl LetterModel {
         } else {
             LanguageModel::build(&self.index.forward, weights.order, weights.discount)
         };
+        let same_derived = (weights.rare > 0.0) == (self.weights.rare > 0.0);
         LetterModel {
             words: Arc::clone(&self.words),
             index: Arc::clone(&self.index),
@@ -138,6 +150,13 @@ impl LetterModel {
             openings: Mutex::new(FxHashMap::default()),
             length_mass: OnceLock::new(),
             outside_mass: per_length(),
+            // The derived words are shared unless these weights need the rare words' ones
+            // and those were left out (or the other way round).
+            derived: if same_derived {
+                Arc::clone(&self.derived)
+            } else {
+                Arc::new(OnceLock::new())
+            },
         }
     }
 
@@ -186,6 +205,70 @@ impl LetterModel {
         self.length_outside_fit(completions.log_mass, board.len())
     }
 
+    /// `ln` of the chance that a word outside the list fits `board`, counting the derived
+    /// words as well as the language model's (their shares times `scale`; the model's the
+    /// rest, so `scale` 0 gives [`board_outside_fit`](Self::board_outside_fit)): the
+    /// [`board_outside_fit`](Self::board_outside_fit) of a model that knows words are built
+    /// from words. `None` if neither source has a word that fits.
+    pub fn board_outside_fit_derived(
+        &self,
+        board: &[Option<Letter>],
+        guessed: LetterSet,
+        scale: f64,
+    ) -> Option<f64> {
+        let lm = self.board_outside_fit(board, guessed).map(f64::exp);
+        let derived = (scale > 0.0)
+            .then(|| self.derived_view(board, guessed))
+            .flatten()
+            .map(|v| scale * v.likelihood);
+        let rest = 1.0 - scale * self.weights.derived_total();
+        let total = rest * lm.unwrap_or(0.0) + derived.unwrap_or(0.0);
+        (total > 0.0).then(|| total.ln())
+    }
+
+    /// The derived words' view of `board`, if they are weighed at all and one fits.
+    fn derived_view(&self, board: &[Option<Letter>], guessed: LetterSet) -> Option<DerivedView> {
+        if self.weights.derived_total() == 0.0 {
+            return None;
+        }
+        let with_rare = self.weights.rare > 0.0;
+        let derived = self
+            .derived
+            .get_or_init(|| DerivedWords::build(&self.words, &Lexicon::common(), with_rare));
+        derived.view(board, guessed, &self.weights)
+    }
+
+    /// Mixes the derived words' view into `odds`: the share is the posterior chance of a
+    /// derived word (their shares × chance of fitting) against the language model's (the
+    /// rest of the prior × its chance of fitting). Ruled-out letters stay at 0.
+    fn mix_derived(&self, odds: &mut LetterOdds, board: &[Option<Letter>], guessed: LetterSet) {
+        let Some(view) = self.derived_view(board, guessed) else {
+            return;
+        };
+        let rest = 1.0 - self.weights.derived_total();
+        // The language model's chance is a lower bound (its beam holds a sliver of the
+        // completions of a board with many blanks); the share of the list's words that fit
+        // is a truer one while any do (words outside the list look like those in it).
+        let lm = odds
+            .log_mass
+            .and_then(|m| self.length_outside_fit(m, board.len()))
+            .map_or(0.0, f64::exp);
+        let bucket = self.words.bucket(board.len()).len();
+        let lm = if bucket > 0 {
+            lm.max(odds.exact_fits as f64 / bucket as f64)
+        } else {
+            lm
+        };
+        let share = view.likelihood / (view.likelihood + rest * lm);
+        for (p, d) in odds.present.iter_mut().zip(view.present) {
+            if *p > 0.0 {
+                *p = (1.0 - share) * *p + share * d;
+            }
+        }
+        odds.from_derived = Some(view.present);
+        odds.derived_share = share;
+    }
+
     /// The words it was trained on.
     pub fn words(&self) -> &Arc<Lexicon> {
         &self.words
@@ -212,7 +295,8 @@ impl LetterModel {
         }
         let mut evidence = self.evidence(board, guessed);
         evidence.rule_out_words(board, wrong_words);
-        let odds = self.weigh(&evidence, self.completions(board, guessed, wrong_words));
+        let mut odds = self.weigh(&evidence, self.completions(board, guessed, wrong_words));
+        self.mix_derived(&mut odds, board, guessed);
         if opening {
             self.lock_openings().insert(key, odds.clone());
         }
@@ -288,6 +372,8 @@ impl LetterModel {
             log_mass,
             exact_fits: evidence.exact,
             near_fits: evidence.near,
+            from_derived: None,
+            derived_share: 0.0,
         }
     }
 }

@@ -34,6 +34,17 @@ pub struct Weights {
     pub discount: f64,
     /// Partial completions kept at each cell.
     pub beam: usize,
+    /// Prior share of the words outside the list that are another spelling of a list word
+    /// (British `-ise`, `-our`, `-re`...; see the `derived` module).
+    pub spellings: f64,
+    /// Prior share of those that are an inflection of a list word the list lacks.
+    pub inflections: f64,
+    /// Prior share of those that are two list words written together.
+    pub compounds: f64,
+    /// How likely a derived word built from a rare list word is, against one built from a
+    /// familiar word (one of the common tier, `lexicon::CommonTier`): 0 leaves rare words'
+    /// derivations out, 1 weighs every list word alike.
+    pub rare: f64,
 }
 
 impl Default for Weights {
@@ -57,6 +68,10 @@ impl Default for Weights {
             order: 6,
             discount: 0.55,
             beam: 100,
+            spellings: 0.1,
+            inflections: 0.1,
+            compounds: 0.4,
+            rare: 0.0,
         }
     }
 }
@@ -70,6 +85,11 @@ impl Weights {
         out[MAX_WINDOW] = self.near;
         out[MAX_WINDOW + 1] = self.prior;
         out
+    }
+
+    /// The prior share of the words outside the list that are derived from list words.
+    pub fn derived_total(&self) -> f64 {
+        self.spellings + self.inflections + self.compounds
     }
 
     /// Checks the ranges.
@@ -99,6 +119,15 @@ impl Weights {
         }
         if !(self.discount > 0.0 && self.discount < 1.0) {
             return Err(format!("discount {} is not in (0, 1)", self.discount));
+        }
+        let shares = [self.spellings, self.inflections, self.compounds];
+        if shares.iter().any(|s| !(0.0..=1.0).contains(s)) || shares.iter().sum::<f64>() > 1.0 {
+            return Err(format!(
+                "derived shares {shares:?} are not in 0..1 with a sum of at most 1"
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.rare) {
+            return Err(format!("rare weight {} is not in 0..1", self.rare));
         }
         if self.beam == 0 {
             return Err("beam 0 keeps no completion".into());
