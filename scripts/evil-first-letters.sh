@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Settles optimal first letters of evil hangman at one word length, with certificates that
-# `hangman verify` checks (docs/evil.md, "Update (issue 23, first letters with certificates)").
+# `hangman verify` checks (docs/evil.md, "Update (issue 23, first letters at 4–7 with
+# certificates)").
 #
 # Usage: scripts/evil-first-letters.sh DICTIONARY LENGTH M LETTERS [TIME_LIMIT] [OUT_DIR]
 #   DICTIONARY  a word list, lowercase a-z, one word a line (e.g. ../shared/data/words.txt)
@@ -10,7 +11,8 @@
 #   LETTERS     the letters to settle, e.g. bdfg
 #   TIME_LIMIT  seconds of `hangman solve --time-limit` for each letter's miss list
 #               (default 40); the lists it splits off get SUB_LIMIT seconds each ($SUB_LIMIT,
-#               default 30), and splitting stops DEPTH levels down ($DEPTH, default 3)
+#               default 30), and splitting stops DEPTH levels down ($DEPTH, default 3);
+#               SPLIT=h splits a miss list by h when its search names no first letter in time
 #   OUT_DIR     keep each letter's miss list, parts and certificate in OUT_DIR/L-g/
 #               (default: a temporary folder, removed at the end)
 # Uses the `hangman` on PATH, or $HANGMAN. Prints one line per letter: the letter, optimal /
@@ -61,8 +63,6 @@ sub_limit=${SUB_LIMIT:-30}
 max_depth=${DEPTH:-3}
 # SPLIT=h: split a miss list by h when its search names no optimal first letter in time.
 split_default=${SPLIT:-}
-# The referee's side splits only this many levels (each level tries every letter).
-lower_depth=${LOWER_DEPTH:-1}
 
 [ -r "$dict" ] || usage "cannot read the dictionary $dict"
 [[ $length =~ ^[0-9]+$ ]] && [ "$length" -ge 1 ] && [ "$length" -le 32 ] ||
@@ -75,7 +75,6 @@ for t in "$limit" "$sub_limit"; do
 done
 [[ $max_depth =~ ^[0-9]+$ ]] || usage "DEPTH must be a number, not '$max_depth'"
 [[ $split_default =~ ^[a-z]?$ ]] || usage "SPLIT must be one letter, not '$split_default'"
-[[ $lower_depth =~ ^[0-9]+$ ]] || usage "LOWER_DEPTH must be a number, not '$lower_depth'"
 command -v "$hangman" > /dev/null || usage "no hangman binary '$hangman' (set HANGMAN)"
 [ -x /usr/bin/time ] || usage "needs /usr/bin/time (GNU time) for the CPU seconds"
 
@@ -151,8 +150,8 @@ prove_upper() {
     local n h parts i mask part
     mkdir -p "$dir"
     n=$(grep -c . "$list" || true)
-    if [ "$n" -le 1 ]; then
-        : > "$dir/tree" # one word: nothing to guess
+    if [ "$n" -le 1 ] && [ "$depth" -gt 0 ]; then
+        : > "$dir/tree" # one word: nothing to guess (the top still gets its own file)
         return 0
     fi
     solve "$list" "$dir" "$t"
@@ -185,18 +184,6 @@ prove_upper() {
     return 0
 }
 
-# The letters that split LIST (their position masks differ between its words), a-z order.
-splitting() {
-    awk '{
-        for (c = 0; c < 26; c++) {
-            l = sprintf("%c", 97 + c); mask = 0
-            for (p = 1; p <= length($0); p++) if (substr($0, p, 1) == l) mask += 2 ^ (p - 1)
-            if (!(c in first)) first[c] = mask; else if (first[c] != mask) split_[c] = 1
-        }
-    }
-    END { for (c = 0; c < 26; c++) if (c in split_) printf "%c", 97 + c }' "$1"
-}
-
 # split_by LIST G DIR: DIR/p0, DIR/p1, ... the parts of LIST split by G in ascending
 # position-mask order (bit p: position p), each with list.txt and mask.
 split_by() {
@@ -215,69 +202,6 @@ split_by() {
     done < <(cut -f1 "$dir/split" | uniq)
 }
 
-# prove_lower LIST K DIR DEPTH: writes to DIR/ref a referee's strategy forcing K misses
-# from LIST, in the certificate format's tokens; fails if none was found. First the
-# certificate of `-m K-1 --verdict-only` (a sub-family witness worth K is written at once);
-# its lower section is used when it proves exactly K. Else (and always at the top, where
-# that unbounded test is slow) one `r` node: for every splitting letter, in a-z order, the
-# part lacking it (K-1 misses still to force) or else its largest hit part (K), each proven
-# the same way one level down.
-prove_lower() {
-    local list=$1 k=$2 dir=$3 depth=$4
-    local n g gdir idx sub best size i
-    mkdir -p "$dir"
-    n=$(grep -c . "$list" || true)
-    [ "$n" -ge 2 ] || return 1
-    if [ "$depth" -gt 0 ]; then
-        solve "$list" "$dir" "$sub_limit" -m $((k - 1)) --verdict-only
-        if [ "$c_lo" = "$k" ]; then
-            local c=$dir/cert/length-$length.cert.gz
-            {
-                if ! zcat "$c" | sed -n '/^lower /,$p' | sed -n 2p | grep -q '^family all$'; then
-                    # A witness: narrow to its words, then its strategy.
-                    zcat "$c" | sed -n '/^lower /,$p' | sed -n '2,$p' | sed '$d' |
-                        awk 'NR == 1 { print "n", $2; next } { print }'
-                else
-                    zcat "$c" | sed -n '/^lower /,$p' | sed -n '3,$p' | sed '$d'
-                fi
-            } > "$dir/ref"
-            return 0
-        fi
-    fi
-    [ "$depth" -lt "$lower_depth" ] || return 1
-    local letters_
-    letters_=$(splitting "$list")
-    : > "$dir/answers"
-    : > "$dir/subs"
-    for g in $(echo "$letters_" | fold -w1); do
-        gdir=$dir/$g
-        split_by "$list" "$g" "$gdir"
-        idx=
-        if [ "$(cat "$gdir/p0/mask")" = 0 ] && prove_lower "$gdir/p0/list.txt" $((k - 1)) \
-            "$gdir/p0" $((depth + 1)); then
-            idx=0
-        else
-            # The largest hit part.
-            best= size=0 i=0
-            while [ -d "$gdir/p$i" ]; do
-                if [ "$(cat "$gdir/p$i/mask")" != 0 ]; then
-                    n=$(wc -l < "$gdir/p$i/list.txt")
-                    if [ "$n" -gt "$size" ]; then best=$i size=$n; fi
-                fi
-                i=$((i + 1))
-            done
-            if [ -n "$best" ] && prove_lower "$gdir/p$best/list.txt" "$k" "$gdir/p$best" \
-                $((depth + 1)); then
-                idx=$best
-            fi
-        fi
-        [ -n "$idx" ] || return 1
-        echo "$idx" >> "$dir/answers"
-        cat "$gdir/p$idx/ref" >> "$dir/subs"
-    done
-    { echo "r $(tr '\n' ' ' < "$dir/answers" | sed 's/ $//')"; cat "$dir/subs"; } > "$dir/ref"
-}
-
 row() { printf '%-6s %-12s %-18s %-7s %8s %8s %8s %8s\n' "$@"; }
 row letter result "certificate" search "wall s" "cpu s" "cert B" "verify s"
 for g in $(echo "$letters" | fold -w1); do
@@ -287,16 +211,27 @@ for g in $(echo "$letters" | fold -w1); do
     miss=$dir/miss.txt
     grep -E "^[a-z]{$length}\$" "$dict" | { grep -v "$g" || true; } > "$miss"
     if [ ! -s "$miss" ]; then
-        # Every word holds g: no miss part, and the hit parts are worth at most M.
-        row "$g" optimal "no miss part" - 0 0 - -
+        # Every word holds g. At the same positions in all of them, g splits nothing (the
+        # solver does not count it as a first letter); else there is no miss part, and the
+        # hit parts are worth at most M: optimal.
+        masks=$(grep -E "^[a-z]{$length}\$" "$dict" | awk -v g="$g" '{
+            mask = 0
+            for (p = 1; p <= length($0); p++) if (substr($0, p, 1) == g) mask += 2 ^ (p - 1)
+            print mask
+        }' | sort -u | wc -l)
+        if [ "$masks" -eq 1 ]; then
+            row "$g" "no split" "in every word alike" - 0 0 - -
+        else
+            row "$g" optimal "no miss part" - 0 0 - -
+        fi
         continue
     fi
     wall_sum=0 cpu_sum=0
     final=$dir/final
     mkdir -p "$final"
     cert=$final/length-$length.cert.gz
-    if prove_upper "$miss" $((m - 1)) "$dir/root" 0 "$limit"; then
-        root=$dir/root/cert/length-$length.cert.gz
+    root=$dir/root/cert/length-$length.cert.gz
+    if prove_upper "$miss" $((m - 1)) "$dir/root" 0 "$limit" && [ -s "$root" ]; then
         if [ "$(guesser_tree "$root")" = "$(cat "$dir/root/tree")" ]; then
             cp "$root" "$cert"
         else
@@ -310,23 +245,10 @@ for g in $(echo "$letters" | fold -w1); do
                 zcat "$root" | sed -n '/^lower /,$p'
             } | gzip -9 > "$cert"
         fi
-    elif [ -s "$dir/root/cert/length-$length.cert.gz" ]; then
-        root=$dir/root/cert/length-$length.cert.gz
+    elif [ -s "$root" ]; then
+        # The miss list's own file: its referee's side may prove "not optimal" (a witness
+        # worth M inside the miss list), else it leaves the letter open.
         cp "$root" "$cert"
-        s_root=$(tr -d ' \n' < "$dir/root/solve.json" |
-            sed -nE 's/.*"misses":\{"lower":([0-9]+),.*/\1/p')
-        # The search says the miss list is worth M: try the referee's side, joined the
-        # same way (the root certificate's header and guesser tree, then our referee).
-        if [ "${s_root:-0}" -ge "$m" ] && prove_lower "$miss" "$m" "$dir/lower" 0; then
-            {
-                zcat "$root" | sed -n '1,/^digest /p'
-                zcat "$root" | sed -n '/^upper /,/^\.$/p'
-                echo "lower $m"
-                echo "family all"
-                cat "$dir/lower/ref"
-                echo .
-            } | gzip -9 > "$cert"
-        fi
     fi
     # What the search reported on the miss list (informational: not trusted).
     search=$(tr -d ' \n' < "$dir/root/solve.json" |
