@@ -441,7 +441,7 @@ impl<'a> Search<'a> {
         // when it hits: never better than the word.
         let letters = self
             .ranker
-            .ranked(self.bucket, set, &position)
+            .ranked_with(self.bucket, set, &position, &profile.stats)
             .into_iter()
             .filter(|&(_, l)| profile.stats.counts[l.index()] > 1)
             .map(|(_, l)| Decision::Letter(l));

@@ -529,21 +529,27 @@ impl Lookahead {
         } else {
             (self.shape.inner_letters, self.shape.inner_safe)
         };
-        let mut moves = vec![self.base.decide(bucket, state.set, &state.position)];
+        // One pass for the statistics and one ranking, shared by the base's move (when the
+        // base ranks as the ranker does, as `best`'s does) and the ranked letters.
+        let stats = LetterStats::of(bucket, state.set);
+        let ranked = self
+            .ranker
+            .ranked_with(bucket, state.set, &state.position, &stats);
+        let base = match self.base {
+            Base::Entropy(e) if e.risk == self.ranker.risk => {
+                e.decide_ranked(state.set, &state.position, &ranked)
+            }
+            _ => self.base.decide(bucket, state.set, &state.position),
+        };
+        let mut moves = vec![base];
         let mut add = |d: Decision| {
             if !moves.contains(&d) {
                 moves.push(d);
             }
         };
-        for (_, l) in self
-            .ranker
-            .ranked(bucket, state.set, &state.position)
-            .into_iter()
-            .take(letters)
-        {
+        for (_, l) in ranked.into_iter().take(letters) {
             add(Decision::Letter(l));
         }
-        let stats = LetterStats::of(bucket, state.set);
         let mut safest: Vec<Letter> = stats.splitting().iter().collect();
         safest.sort_by_key(|l| std::cmp::Reverse(stats.counts[l.index()]));
         for l in safest.into_iter().take(safe) {

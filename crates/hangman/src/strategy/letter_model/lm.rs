@@ -227,6 +227,41 @@ impl LanguageModel {
         out
     }
 
+    /// The sum of `P(word)` ([`log_likelihood`](Self::log_likelihood), exponentiated) over
+    /// `words`, in their order. Sorted words share prefixes, and the model's state and
+    /// running log-probability after a shared prefix are kept rather than recomputed (the
+    /// same additions in the same order: the sum is the per-word one to the last bit).
+    pub(crate) fn total_likelihood<'a>(
+        &self,
+        trie: &Trie,
+        words: impl IntoIterator<Item = &'a [u8]>,
+    ) -> f64 {
+        // After `i` letters of the previous word: its state and `ln` probability so far.
+        let mut states = vec![self.next(trie, 0, MARKER)];
+        let mut totals = vec![0.0f64];
+        let mut previous: &[u8] = &[];
+        let mut sum = 0.0;
+        for word in words {
+            let shared = word
+                .iter()
+                .zip(previous)
+                .take_while(|(a, b)| a == b)
+                .count();
+            states.truncate(shared + 1);
+            totals.truncate(shared + 1);
+            for &b in &word[shared..] {
+                let (state, total) = (states[states.len() - 1], totals[totals.len() - 1]);
+                let s = b - b'a' + 2;
+                totals.push(total + f64::from(self.log_p(state, s)));
+                states.push(self.next(trie, state, s));
+            }
+            let (state, total) = (states[word.len()], totals[word.len()]);
+            sum += (total + f64::from(self.log_p(state, MARKER))).exp();
+            previous = word;
+        }
+        sum
+    }
+
     /// `ln P(word)`: the log-probability of `#word#` after the first marker.
     pub(crate) fn log_likelihood(&self, trie: &Trie, word: &[u8]) -> f64 {
         let mut state = self.next(trie, 0, MARKER);

@@ -9,7 +9,7 @@ use super::derived::{DerivedView, DerivedWords};
 use super::index::SubstringIndex;
 use super::lm::{self, LanguageModel};
 use super::weights::Weights;
-use super::windows::BoardEvidence;
+use super::windows::{BoardEvidence, CellIndex};
 
 /// A letter model trained from a word list; shared by every game (it is `Sync`).
 #[derive(Debug)]
@@ -19,6 +19,9 @@ pub struct LetterModel {
     pub(super) lm: LanguageModel,
     /// Per length, per position, letter counts of the training words.
     pub(super) positional: Arc<Vec<Vec<[f64; 26]>>>,
+    /// Per length, the training words indexed by cell (built on first use: a game asks for
+    /// one length).
+    pub(super) cell_index: Arc<Vec<OnceLock<CellIndex>>>,
     pub(super) weights: Weights,
     /// Odds of boards with no letter shown yet, by (length, guessed letters): every game of
     /// a length starts with the same few of them.
@@ -110,11 +113,13 @@ impl LetterModel {
             positional[length] = table;
         }
         let lm = LanguageModel::build(&index.forward, weights.order, weights.discount);
+        let cell_index = Arc::new((0..=words.max_length()).map(|_| OnceLock::new()).collect());
         LetterModel {
             words,
             index,
             lm,
             positional: Arc::new(positional),
+            cell_index,
             weights,
             openings: Mutex::new(FxHashMap::default()),
             length_mass: OnceLock::new(),
@@ -146,6 +151,7 @@ impl LetterModel {
             index: Arc::clone(&self.index),
             lm,
             positional: Arc::clone(&self.positional),
+            cell_index: Arc::clone(&self.cell_index),
             weights,
             openings: Mutex::new(FxHashMap::default()),
             length_mass: OnceLock::new(),
@@ -182,16 +188,10 @@ impl LetterModel {
                             .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN)
                     });
                     let z = total.get(length).copied().unwrap_or(0.0);
-                    let known: f64 = self
-                        .words
-                        .bucket(length)
-                        .words()
-                        .map(|w| {
-                            self.lm
-                                .log_likelihood(&self.index.forward, w.as_bytes())
-                                .exp()
-                        })
-                        .sum();
+                    let known = self.lm.total_likelihood(
+                        &self.index.forward,
+                        self.words.bucket(length).words().map(str::as_bytes),
+                    );
                     (z - known).max(f64::MIN_POSITIVE).ln()
                 })
             });
@@ -315,10 +315,20 @@ impl LetterModel {
     /// The windows' evidence about `board`.
     pub(super) fn evidence(&self, board: &[Option<Letter>], guessed: LetterSet) -> BoardEvidence {
         let length = board.len();
+        let bucket = self.words.bucket(length);
+        let empty;
+        let cell_index = match self.cell_index.get(length) {
+            Some(slot) => slot.get_or_init(|| CellIndex::build(bucket)),
+            None => {
+                empty = CellIndex::build(bucket);
+                &empty
+            }
+        };
         BoardEvidence::gather(
             &self.index,
-            self.words.bucket(length),
+            bucket,
             self.positional.get(length).map_or(&[], Vec::as_slice),
+            cell_index,
             board,
             guessed,
             &self.weights,
