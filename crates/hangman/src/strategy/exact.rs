@@ -93,8 +93,14 @@ struct Profile {
 }
 
 impl Profile {
-    fn of(bucket: &Bucket, set: &[u32], position: &Position) -> Profile {
-        let stats = LetterStats::of(bucket, set);
+    /// The profile of `set`, whose statistics are `known` if they were gathered already.
+    fn of(
+        bucket: &Bucket,
+        set: &[u32],
+        position: &Position,
+        known: Option<&LetterStats>,
+    ) -> Profile {
+        let stats = known.map_or_else(|| LetterStats::of(bucket, set), LetterStats::clone);
         if !losses_matter(position) {
             return Profile { stats, pairs: None };
         }
@@ -254,7 +260,7 @@ impl Exact {
         let hash = SetHash::of(set);
         let key = hash.at(&position);
         let mut frames = Vec::new();
-        let value = search.run(&mut frames, set, hash, position, u32::MAX);
+        let value = search.run(&mut frames, set, hash, position, u32::MAX, None);
         let entry = search
             .table
             .get(key)
@@ -291,7 +297,7 @@ impl Exact {
             spent: AtomicBool::new(false),
         });
         let hash = SetHash::of(set);
-        let value = search.run(&mut Vec::new(), set, hash, position, u32::MAX);
+        let value = search.run(&mut Vec::new(), set, hash, position, u32::MAX, None);
         if search.exhausted() {
             return None;
         }
@@ -394,9 +400,11 @@ impl<'a> Search<'a> {
     }
 
     /// The value of the state if it is below `beta` (recorded as exact, with its move),
-    /// else a lower bound of it that is at least `beta`.
+    /// else a lower bound of it that is at least `beta`; `known` are the set's statistics
+    /// if the caller has them.
     ///
     /// Large states value their moves on every core once one move is valued.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         frames: &mut Vec<Children>,
@@ -404,6 +412,7 @@ impl<'a> Search<'a> {
         hash: SetHash,
         position: Position,
         beta: u32,
+        known: Option<&LetterStats>,
     ) -> u32 {
         if self.spend() {
             // Out of budget: any value at least `beta` stops the callers' loops soonest.
@@ -425,9 +434,9 @@ impl<'a> Search<'a> {
             floor = entry.value;
         }
         if position.wrong_guesses_left() == 0 {
-            return self.last_life(frames, set, key, position);
+            return self.last_life(frames, set, key, position, known);
         }
-        let profile = Profile::of(self.bucket, set, &position);
+        let profile = Profile::of(self.bucket, set, &position, known);
         floor = floor.max(stats_bound(&profile.stats, &position));
         if floor >= beta {
             return floor;
@@ -468,7 +477,14 @@ impl<'a> Search<'a> {
         let mut cheap = |frames: &mut Vec<Children>, decision: Decision, best: u32| match decision {
             Decision::Word(_) => {
                 let floor = *words_floor.get_or_insert_with(|| {
-                    word_floor.max(self.words_bound(frames, set, hash, position, best))
+                    word_floor.max(self.words_bound(
+                        frames,
+                        set,
+                        hash,
+                        position,
+                        best,
+                        &profile.stats,
+                    ))
                 });
                 floor.max(profile.move_bound(self.bucket, &position, decision))
             }
@@ -535,12 +551,20 @@ impl<'a> Search<'a> {
         set: &[u32],
         key: StateKey,
         position: Position,
+        known: Option<&LetterStats>,
     ) -> u32 {
         let n = set.len() as u32;
         let won = position.after(Step::Word { correct: true }).score();
         let mut best = won + position.after(Step::Word { correct: false }).score() * (n - 1);
         let mut best_move = Decision::Word(set[0]);
-        let stats = LetterStats::of(self.bucket, set);
+        let gathered;
+        let stats = match known {
+            Some(stats) => stats,
+            None => {
+                gathered = LetterStats::of(self.bucket, set);
+                &gathered
+            }
+        };
         let mut letters: Vec<(u32, Letter)> = stats
             .splitting()
             .iter()
@@ -583,7 +607,7 @@ impl<'a> Search<'a> {
                         value,
                         best: Some(_),
                     }) => value,
-                    _ => self.last_life(frames, members, open.key, open.position),
+                    _ => self.last_life(frames, members, open.key, open.position, None),
                 };
             }
             if total + rest < best {
@@ -600,6 +624,7 @@ impl<'a> Search<'a> {
     /// `beta`): after a wrong word the others face the set *with* that word at one more
     /// wrong guess and point, less at most `ride` for the word riding along. So a guess
     /// totals at least `won + V(set after a miss) − ride`, with one search for all words.
+    #[allow(clippy::too_many_arguments)]
     fn words_bound(
         &self,
         frames: &mut Vec<Children>,
@@ -607,6 +632,7 @@ impl<'a> Search<'a> {
         hash: SetHash,
         position: Position,
         beta: u32,
+        stats: &LetterStats,
     ) -> u32 {
         let won = position.after(Step::Word { correct: true }).score();
         let missed = position.after(Step::Word { correct: false });
@@ -614,7 +640,7 @@ impl<'a> Search<'a> {
             return won + missed.score() * (set.len() as u32 - 1);
         }
         let need = beta.saturating_add(self.ride).saturating_sub(won);
-        let value = self.run(frames, set, hash, missed, need);
+        let value = self.run(frames, set, hash, missed, need, Some(stats));
         (won + value).saturating_sub(self.ride)
     }
 
@@ -652,7 +678,15 @@ impl<'a> Search<'a> {
                         return open.bound;
                     }
                     let members = children.members(open);
-                    self.run(&mut Vec::new(), members, open.set, open.position, u32::MAX)
+                    let stats = children.stats(open);
+                    self.run(
+                        &mut Vec::new(),
+                        members,
+                        open.set,
+                        open.position,
+                        u32::MAX,
+                        stats,
+                    )
                 })
                 .collect();
             return children.fixed + values.iter().sum::<u32>();
@@ -676,6 +710,7 @@ impl<'a> Search<'a> {
                     open.set,
                     open.position,
                     beta - total - rest,
+                    children.stats(&open),
                 )
             };
             total += value;

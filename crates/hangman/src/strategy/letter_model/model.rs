@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 
 use super::derived::{DerivedView, DerivedWords};
 use super::index::SubstringIndex;
-use super::lm::{self, LanguageModel};
+use super::lm::{self, LanguageModel, LengthMass};
 use super::weights::Weights;
 use super::windows::{BoardEvidence, CellIndex};
 
@@ -26,9 +26,9 @@ pub struct LetterModel {
     /// Odds of boards with no letter shown yet, by (length, guessed letters): every game of
     /// a length starts with the same few of them.
     pub(super) openings: Mutex<FxHashMap<(usize, u32), LetterOdds>>,
-    /// By length, the language model's probability of writing a word of that length (built
-    /// on first use, for every length).
-    pub(super) length_mass: OnceLock<Vec<f64>>,
+    /// By length, the language model's probability of writing a word of that length (set up
+    /// on first use, and run as far as the longest length asked for).
+    pub(super) length_mass: Mutex<Option<LengthMass>>,
     /// By length, `ln` of the language model's probability of writing a word of that
     /// length that is not a training word (each built on first use: a game asks for one).
     pub(super) outside_mass: Vec<OnceLock<f64>>,
@@ -122,7 +122,7 @@ impl LetterModel {
             cell_index,
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            length_mass: OnceLock::new(),
+            length_mass: Mutex::new(None),
             outside_mass: per_length(),
             derived: Arc::new(OnceLock::new()),
         }
@@ -154,7 +154,7 @@ impl LetterModel {
             cell_index: Arc::clone(&self.cell_index),
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            length_mass: OnceLock::new(),
+            length_mass: Mutex::new(None),
             outside_mass: per_length(),
             // The derived words are shared unless these weights need the rare words' ones
             // and those were left out (or the other way round).
@@ -169,8 +169,8 @@ impl LetterModel {
     /// `ln` of the chance that a word of `length` letters that is not a training word fits
     /// the board of `odds` (as the language model writes such words; a lower bound, from
     /// the completions in the beam). `None` if no completion was counted. The first call
-    /// builds the language model's mass of every length (a tenth of a second or so), the first
-    /// of each length sums its training words' chances.
+    /// of each length runs the language model's mass per length as far as that length (a
+    /// tenth of a second or so for them all) and sums its training words' chances.
     pub fn outside_fit(&self, odds: &LetterOdds, length: usize) -> Option<f64> {
         self.length_outside_fit(odds.log_mass?, length)
     }
@@ -183,11 +183,18 @@ impl LetterModel {
             .get(length)
             .map_or(f64::MIN_POSITIVE.ln(), |slot| {
                 *slot.get_or_init(|| {
-                    let total = self.length_mass.get_or_init(|| {
-                        self.lm
-                            .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN)
-                    });
-                    let z = total.get(length).copied().unwrap_or(0.0);
+                    let z = if length <= lexicon::MAX_WORD_LEN {
+                        // Plain values: a panic elsewhere cannot leave them half-written.
+                        let mut masses = self
+                            .length_mass
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        masses
+                            .get_or_insert_with(|| self.lm.length_masses(&self.index.forward))
+                            .get(&self.lm, length)
+                    } else {
+                        0.0
+                    };
                     let known = self.lm.total_likelihood(
                         &self.index.forward,
                         self.words.bucket(length).words().map(str::as_bytes),
