@@ -96,14 +96,29 @@ pub fn family_sizes(
 /// The entropy (bits) of the response to `letter` and the share of candidates it misses,
 /// for every letter in `letters`, computed in one pass over the candidates.
 pub fn entropies(bucket: &Bucket, cands: &[u32], letters: LetterSet) -> [(f64, f64); 26] {
+    if cands.is_empty() {
+        return [(0.0, 1.0); 26];
+    }
+    thread_local! {
+        /// The keys' storage, kept between calls: the exact search ranks letters at every
+        /// state it opens, and a fresh buffer each time cost more than small sets' sorting.
+        static KEYS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    KEYS.with_borrow_mut(|keys| entropies_in(bucket, cands, letters, keys))
+}
+
+/// [`entropies`] with `keys` as scratch storage.
+fn entropies_in(
+    bucket: &Bucket,
+    cands: &[u32],
+    letters: LetterSet,
+    keys: &mut Vec<u64>,
+) -> [(f64, f64); 26] {
     let n = cands.len();
     let mut out = [(0.0, 1.0); 26];
-    if n == 0 {
-        return out;
-    }
     // One key per (letter, non-zero mask) occurrence; sorting groups the families.
     let bits = letters.bits();
-    let mut keys: Vec<u64> = Vec::with_capacity(n * 6);
+    keys.clear();
     for &c in cands {
         let masks = bucket.position_masks(c as usize);
         let mut present = bucket.letters(c as usize).bits() & bits;

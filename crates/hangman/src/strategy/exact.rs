@@ -245,6 +245,20 @@ impl Exact {
     /// secrets `set` (ascending bucket indices, not empty) from `position` (not over) — and
     /// the first move in the search order that reaches it.
     pub fn solve(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
+        self.solve_in(bucket, set, SetHash::of(set), position, &mut Vec::new())
+    }
+
+    /// [`solve`](Exact::solve) for a caller that knows the set's `hash` and lends its
+    /// expansion buffers (`frames`): a lookahead solves thousands of small states, and
+    /// fresh buffers for each cost more in allocation than many of the searches.
+    pub(crate) fn solve_in(
+        &self,
+        bucket: &Bucket,
+        set: &[u32],
+        hash: SetHash,
+        position: Position,
+        frames: &mut Vec<Children>,
+    ) -> (u32, Decision) {
         if set.len() == 1 {
             return (settled_score(position), Decision::Word(set[0]));
         }
@@ -257,10 +271,8 @@ impl Exact {
             &self.ranker,
             position,
         );
-        let hash = SetHash::of(set);
         let key = hash.at(&position);
-        let mut frames = Vec::new();
-        let value = search.run(&mut frames, set, hash, position, u32::MAX, None);
+        let value = search.run(frames, set, hash, position, u32::MAX, None);
         let entry = search
             .table
             .get(key)
@@ -565,15 +577,20 @@ impl<'a> Search<'a> {
                 &gathered
             }
         };
-        let mut letters: Vec<(u32, Letter)> = stats
-            .splitting()
-            .iter()
-            .map(|l| (stats.counts[l.index()], l))
-            .filter(|&(c, _)| c > 1)
-            .collect();
+        // At most 26: on the stack, not allocated at each of the many last-life states.
+        let mut held = [(0u32, Letter::ALL[0]); 26];
+        let mut k = 0;
+        for l in stats.splitting().iter() {
+            let c = stats.counts[l.index()];
+            if c > 1 {
+                held[k] = (c, l);
+                k += 1;
+            }
+        }
+        let letters = &mut held[..k];
         letters.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut frame = frames.pop().unwrap_or_default();
-        for (hits, letter) in letters {
+        for &(hits, letter) in letters.iter() {
             let decision = Decision::Letter(letter);
             // Each hit pays at least one more point; the misses lose.
             let missed = position.after(Step::Letter {

@@ -74,6 +74,21 @@ impl Trie {
             count: vec![keys.len() as u32],
             first_child: Vec::new(),
         };
+        // How many leading symbols each key shares with the one before: within a node's
+        // range (keys sharing `depth` symbols), a child ends where a key shares no more
+        // than `depth`. Scanning these bytes finds the children in one sequential pass a
+        // level, where a binary search per child over the keys missed the cache.
+        let shared: Vec<u8> = std::iter::once(0)
+            .chain(keys.windows(2).map(|pair| {
+                let differ = pair[0] ^ pair[1];
+                if differ == 0 {
+                    MAX_WINDOW as u8
+                } else {
+                    // Keys hold 60 bits: the top four are always clear.
+                    ((differ.leading_zeros() - 4) / 5) as u8
+                }
+            }))
+            .collect();
         // Ranges of keys of the current level's nodes.
         let mut level: Vec<(usize, usize)> = vec![(0, keys.len())];
         for depth in 0..MAX_WINDOW {
@@ -83,8 +98,12 @@ impl Trie {
                 let mut start = lo;
                 while start < hi {
                     let s = symbol_at(keys[start], depth);
-                    let end =
-                        start + keys[start..hi].partition_point(|&k| symbol_at(k, depth) <= s);
+                    let end = start
+                        + 1
+                        + shared[start + 1..hi]
+                            .iter()
+                            .take_while(|&&k| usize::from(k) > depth)
+                            .count();
                     if s != 0 {
                         trie.symbol.push(s);
                         trie.count.push((end - start) as u32);
@@ -215,6 +234,23 @@ impl Trie {
             Slot::Known(s) => {
                 if let Some(c) = self.child(node, s) {
                     self.walk_prefixes(pattern, depth + 1, c, chosen, wanted, outs);
+                }
+            }
+            // The last blank of the walk, its children recorded here: most nodes a walk
+            // visits are at its last level, and a call each cost more than the counting.
+            Slot::Blank(allowed) if wanted >> (depth + 2) == 0 => {
+                let out = &mut outs[depth + 1];
+                let last = chosen.len();
+                for c in self.children(node) {
+                    let s = self.symbol[c];
+                    if s >= 2 && allowed.contains(Letter::ALL[usize::from(s - 2)]) {
+                        let n = f64::from(self.count[c]);
+                        out.total += n;
+                        for (j, &t) in chosen.iter().enumerate() {
+                            out.counts[j][usize::from(t - 2)] += n;
+                        }
+                        out.counts[last][usize::from(s - 2)] += n;
+                    }
                 }
             }
             Slot::Blank(allowed) => {
