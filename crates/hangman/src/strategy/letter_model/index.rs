@@ -89,6 +89,21 @@ impl Trie {
                 }
             }))
             .collect();
+        // Each key adds a node for every symbol past those it shares with the key before:
+        // the trie's size, reserved at once rather than grown by copies.
+        let nodes = 1 + keys
+            .iter()
+            .zip(&shared)
+            .map(|(&k, &s)| {
+                let symbols = (0..MAX_WINDOW)
+                    .take_while(|&d| symbol_at(k, d) != 0)
+                    .count();
+                symbols.saturating_sub(usize::from(s))
+            })
+            .sum::<usize>();
+        trie.symbol.reserve_exact(nodes - 1);
+        trie.count.reserve_exact(nodes - 1);
+        trie.first_child.reserve_exact(nodes + 1);
         // Ranges of keys of the current level's nodes.
         let mut level: Vec<(usize, usize)> = vec![(0, keys.len())];
         for depth in 0..MAX_WINDOW {
@@ -119,8 +134,7 @@ impl Trie {
             trie.first_child.push(trie.symbol.len() as u32);
         }
         trie.first_child.push(trie.symbol.len() as u32);
-        trie.symbol.shrink_to_fit();
-        trie.count.shrink_to_fit();
+        debug_assert_eq!(trie.symbol.len(), nodes);
         trie
     }
 

@@ -14,6 +14,7 @@
 //! each position of words of that length.
 
 use lexicon::{Bucket, Letter, LetterSet};
+use rustc_hash::FxHashMap;
 
 use super::index::{
     MARKER, MAX_WINDOW, Slot, SubstringIndex, WindowCounts, letter_symbol, walks_backward,
@@ -103,24 +104,37 @@ impl BoardEvidence {
                 }
             }
         }
-        // By anchor, then by length: the counts of each window.
-        let mut forward: Vec<Vec<WindowCounts>> = Vec::with_capacity(ends);
-        let mut backward: Vec<Vec<WindowCounts>> = Vec::with_capacity(ends);
+        // By anchor, then by length: the counts of each window, as an index into `walked`.
+        // Every blank of a board allows the same letters, so anchors whose windows read
+        // alike (the runs of blanks inside a long word: `??`, `???` at each place) share
+        // one walk, and those walks are the costliest.
+        let mut walked: Vec<Vec<WindowCounts>> = Vec::new();
+        let mut seen: FxHashMap<(Vec<u8>, bool, u32), usize> = FxHashMap::default();
+        let mut walk = |slots: &[Slot], backward: bool, wanted: u32| {
+            let key: Vec<u8> = slots
+                .iter()
+                .map(|s| match s {
+                    Slot::Known(k) => *k,
+                    Slot::Blank(_) => 0,
+                })
+                .collect();
+            *seen.entry((key, backward, wanted)).or_insert_with(|| {
+                walked.push(index.count_anchored(slots, backward, wanted));
+                walked.len() - 1
+            })
+        };
+        let (mut forward, mut backward) = (vec![usize::MAX; ends], vec![usize::MAX; ends]);
         for anchor in 0..ends {
             let wanted = from_start[anchor];
-            forward.push(if wanted == 0 {
-                Vec::new()
-            } else {
+            if wanted != 0 {
                 let reach = 31 - wanted.leading_zeros() as usize;
-                index.count_anchored(&padded[anchor..anchor + reach], false, wanted)
-            });
+                forward[anchor] = walk(&padded[anchor..anchor + reach], false, wanted);
+            }
             let wanted = from_end[anchor];
-            backward.push(if wanted == 0 {
-                Vec::new()
-            } else {
+            if wanted != 0 {
                 let reach = 31 - wanted.leading_zeros() as usize;
-                index.count_anchored(&padded[anchor - reach..anchor], true, wanted)
-            });
+                backward[anchor] = walk(&padded[anchor - reach..anchor], true, wanted);
+            }
         }
         for n in 2..=longest {
             for start in 0..=padded.len() - n {
@@ -129,9 +143,9 @@ impl BoardEvidence {
                     continue;
                 }
                 let counts = if walks_backward(window) {
-                    &backward[start + n][n]
+                    &walked[backward[start + n]][n]
                 } else {
-                    &forward[start][n]
+                    &walked[forward[start]][n]
                 };
                 let mut j = 0;
                 for (offset, slot) in window.iter().enumerate() {
