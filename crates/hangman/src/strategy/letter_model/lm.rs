@@ -224,7 +224,8 @@ impl LanguageModel {
         let mut states = vec![self.next(trie, 0, MARKER)];
         let mut totals = vec![0.0f64];
         let mut previous: &[u8] = &[];
-        let mut sum = 0.0;
+        // As `Iterator::sum` of `f64` starts: the same bits for no words too.
+        let mut sum = -0.0;
         for word in words {
             let shared = word
                 .iter()

@@ -387,3 +387,91 @@ fn add_counts(to: &mut [f32; 26], counts: &[f64; 26], allowed: LetterSet, confid
     }
     add(to, &kept, kept.iter().sum(), confidence);
 }
+
+#[cfg(test)]
+mod tests {
+    use lexicon::Lexicon;
+
+    use super::*;
+
+    /// The words with at most one mismatching cell, read word by word as the model did
+    /// before the cell index.
+    fn near_fits_by_scan(
+        bucket: &Bucket,
+        board: &[Option<Letter>],
+        guessed: LetterSet,
+    ) -> Vec<usize> {
+        let mut board_masks = [0u32; 26];
+        for (p, c) in board.iter().enumerate() {
+            if let Some(l) = c {
+                board_masks[l.index()] |= 1 << p;
+            }
+        }
+        (0..bucket.len())
+            .filter(|&w| {
+                let masks = bucket.position_masks(w);
+                let mismatch = guessed
+                    .iter()
+                    .fold(0u32, |m, g| m | (masks[g.index()] ^ board_masks[g.index()]));
+                mismatch.count_ones() <= 1
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_cell_index_finds_the_words_a_scan_finds() {
+        let words = [
+            "cater", "later", "water", "wader", "wafer", "taser", "tamer", "hater", "eater",
+            "laser", "lamer", "baker", "bakes", "cakes", "lakes", "takes", "tales", "males",
+        ];
+        let lexicon = Lexicon::from_words(words).unwrap();
+        let bucket = lexicon.bucket(5);
+        let index = CellIndex::build(bucket);
+        let letter = |c: u8| Letter::from_ascii(c).unwrap();
+        let board = |text: &[u8]| -> Vec<Option<Letter>> {
+            text.iter()
+                .map(|&b| (b != b'-').then(|| letter(b)))
+                .collect()
+        };
+        for (shown, guessed) in [
+            (&b"-----"[..], &b""[..]),
+            (b"-----", b"s"),
+            (b"-a-er", b"aer"),
+            (b"-a-er", b"aertw"),
+            (b"-ake-", b"akeo"),
+            (b"la-er", b"laer"),
+            (b"-a-e-", b"aeszq"),
+            // A shown letter not among the guessed ones (a board a caller made up).
+            (b"-a---", b"t"),
+        ] {
+            let (shown, guessed) = (board(shown), LetterSet::of_word(guessed));
+            assert_eq!(
+                index.near_fits(&shown, guessed),
+                near_fits_by_scan(bucket, &shown, guessed),
+                "{shown:?} {guessed}"
+            );
+        }
+        // Another length finds nothing.
+        assert!(
+            index
+                .near_fits(&board(b"----"), LetterSet::EMPTY)
+                .is_empty()
+        );
+        // Many blocks of 64 words, the last one partly filled.
+        let embedded = Lexicon::embedded();
+        let bucket = embedded.bucket(5);
+        assert!(
+            bucket.len() > 200 && !bucket.len().is_multiple_of(64),
+            "{}",
+            bucket.len()
+        );
+        let index = CellIndex::build(bucket);
+        for (shown, guessed) in [(&b"-a-e-"[..], &b"aest"[..]), (b"s---s", b"sio")] {
+            let (shown, guessed) = (board(shown), LetterSet::of_word(guessed));
+            assert_eq!(
+                index.near_fits(&shown, guessed),
+                near_fits_by_scan(bucket, &shown, guessed)
+            );
+        }
+    }
+}
