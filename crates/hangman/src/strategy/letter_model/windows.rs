@@ -46,7 +46,7 @@ pub(crate) struct BoardEvidence {
 impl BoardEvidence {
     /// Gathers the evidence of `board` with `guessed` letters: `index` for the windows,
     /// `bucket` the training words of the board's length, `positional` their letter
-    /// counts by position.
+    /// counts by position, `cell_index` the same words indexed by cell (for the fits).
     pub(crate) fn gather(
         index: &SubstringIndex,
         bucket: &Bucket,
