@@ -467,25 +467,17 @@ fn certificates_are_the_same_bytes_at_any_thread_count() {
 /// open are marked, the run says why, and the same letters are settled at any thread count.
 #[test]
 fn the_first_letter_cap_leaves_letters_open_and_says_so() {
-    let run = |threads: &str, cap: &str| -> serde_json::Value {
-        let out = cargo_bin_cmd!("hangman")
-            .args(["solve", "--lengths", "13-14", "--format", "json"])
-            .args(["--threads", threads, "--first-letter-nodes", cap])
-            .args(["--progress-every", "0"])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let mut json: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        // Times and node counts differ from run to run.
-        for row in json["lengths"].as_array_mut().unwrap() {
-            for key in ["seconds", "seconds_with_first", "verdict_seconds", "nodes"] {
-                row.as_object_mut().unwrap().remove(key);
-            }
-        }
-        json.as_object_mut().unwrap().remove("threads");
-        json
+    let run = |threads: &str, cap: &str| {
+        solve_json(&[
+            "--lengths",
+            "13-14",
+            "--threads",
+            threads,
+            "--first-letter-nodes",
+            cap,
+            "--progress-every",
+            "0",
+        ])
     };
     let capped = run("1", "1");
     assert_eq!(capped["stopped"], "first-letter cap");
