@@ -40,7 +40,17 @@ pub fn consistent(bucket: &Bucket, state: &GameState) -> Vec<u32> {
 
 /// Keeps the candidates consistent with `outcome` for the guess `letter`.
 pub fn retain_letter(bucket: &Bucket, candidates: &mut Vec<u32>, letter: Letter, positions: u32) {
-    candidates.retain(|&c| bucket.positions(c as usize, letter) == positions);
+    // A word's letter set (four bytes) answers for every word that lacks the letter; only
+    // those holding it need their position masks (a hundred bytes a word): a game's first
+    // guesses filter tens of thousands of words.
+    if positions == 0 {
+        candidates.retain(|&c| !bucket.letters(c as usize).contains(letter));
+    } else {
+        candidates.retain(|&c| {
+            bucket.letters(c as usize).contains(letter)
+                && bucket.positions(c as usize, letter) == positions
+        });
+    }
 }
 
 /// Keeps the candidates consistent with an outcome (a word guess that failed removes the

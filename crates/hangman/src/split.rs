@@ -19,19 +19,26 @@ impl LetterStats {
     /// Gathers the statistics of `cands`.
     pub fn of(bucket: &Bucket, cands: &[u32]) -> LetterStats {
         let mut counts = [0u32; 26];
-        let mut first = [0u32; 26];
-        let mut varied = 0u32;
+        // A letter's masks vary exactly when their union differs from their intersection:
+        // no branch per letter on whether it was seen before (the search's hottest loop).
+        let mut any = [0u32; 26];
+        let mut all = [u32::MAX; 26];
         for &c in cands {
             let masks = bucket.position_masks(c as usize);
-            for letter in bucket.letters(c as usize).iter() {
-                let i = letter.index();
+            let mut bits = bucket.letters(c as usize).bits();
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let mask = masks[i];
-                if counts[i] == 0 {
-                    first[i] = mask;
-                } else if first[i] != mask {
-                    varied |= letter.bit();
-                }
                 counts[i] += 1;
+                any[i] |= mask;
+                all[i] &= mask;
+            }
+        }
+        let mut varied = 0u32;
+        for i in 0..26 {
+            if counts[i] > 0 && any[i] != all[i] {
+                varied |= 1 << i;
             }
         }
         LetterStats {
@@ -53,7 +60,13 @@ impl LetterStats {
     /// Every letter that splits the set. Guessed letters never do (every candidate agrees
     /// with the board on them), so no exclusion set is needed.
     pub fn splitting(&self) -> LetterSet {
-        LetterSet::FULL.iter().filter(|&l| self.splits(l)).collect()
+        let mut bits = 0u32;
+        for (i, &k) in self.counts.iter().enumerate() {
+            if k > 0 && (k < self.n || self.varied.bits() & (1 << i) != 0) {
+                bits |= 1 << i;
+            }
+        }
+        LetterSet::from_bits(bits)
     }
 }
 
@@ -83,14 +96,29 @@ pub fn family_sizes(
 /// The entropy (bits) of the response to `letter` and the share of candidates it misses,
 /// for every letter in `letters`, computed in one pass over the candidates.
 pub fn entropies(bucket: &Bucket, cands: &[u32], letters: LetterSet) -> [(f64, f64); 26] {
+    if cands.is_empty() {
+        return [(0.0, 1.0); 26];
+    }
+    thread_local! {
+        /// The keys' storage, kept between calls: the exact search ranks letters at every
+        /// state it opens, and a fresh buffer each time cost more than small sets' sorting.
+        static KEYS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    KEYS.with_borrow_mut(|keys| entropies_in(bucket, cands, letters, keys))
+}
+
+/// [`entropies`] with `keys` as scratch storage.
+fn entropies_in(
+    bucket: &Bucket,
+    cands: &[u32],
+    letters: LetterSet,
+    keys: &mut Vec<u64>,
+) -> [(f64, f64); 26] {
     let n = cands.len();
     let mut out = [(0.0, 1.0); 26];
-    if n == 0 {
-        return out;
-    }
     // One key per (letter, non-zero mask) occurrence; sorting groups the families.
     let bits = letters.bits();
-    let mut keys: Vec<u64> = Vec::with_capacity(n * 6);
+    keys.clear();
     for &c in cands {
         let masks = bucket.position_masks(c as usize);
         let mut present = bucket.letters(c as usize).bits() & bits;

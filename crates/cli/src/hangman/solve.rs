@@ -32,7 +32,7 @@ use crate::export::solve::{self as export, SolveFormat, SolveReport, SolveRow, S
     after_long_help = "Output: M is the value, or a..b when only bounds are proven \
 (the search stopped first, or --verdict-only). The verdict says \"(proven)\" when the bounds \
 decide it. Best first lists the guesser's optimal first letters: +? after them = more may \
-exist (the search stopped while settling them); - = not computed (M not exact, \
+exist (the search stopped while settling them: a time limit or --first-letter-nodes); - = not computed (M not exact, \
 --verdict-only, or no time left); (none) = one word, nothing to guess.",
     // The shared `--threads` promises identical results; a solve cut short by a time limit
     // may prove more or less with another count, so its help says so.
@@ -69,6 +69,14 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub(crate) time_limit: Option<f64>,
 
+    /// Nodes each length may spend on settling its optimal first letters, after its exact
+    /// value (0: no cap, until every letter is settled, which can take hours at the
+    /// hardest lengths). Letters still open are shown as `+?`. A capped length searches on
+    /// one thread, so the letters it settles do not depend on the thread count or the
+    /// machine's speed.
+    #[arg(long, value_name = "NODES", default_value_t = FIRST_LETTER_NODES)]
+    pub(crate) first_letter_nodes: u64,
+
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: SolveFormat,
@@ -96,6 +104,12 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "DIR")]
     pub(crate) certificate: Option<PathBuf>,
 }
+
+/// The default cap of `--first-letter-nodes`, so that a bare `hangman solve` finishes:
+/// every length of words.txt but 4-7 settles all its first letters well within it (length
+/// 8, the costliest, spends about 1 million nodes on its value and letters together),
+/// while 4-7 stop after a minute or two each (docs/evil.md, "The first-letter cap").
+const FIRST_LETTER_NODES: u64 = 4_000_000;
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {
     let bad =
@@ -191,6 +205,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         // within a length would only add speculative work (measured: 2 threads took 20 %
         // longer than 1 on lengths 8-28, with 60 % more CPU). One length alone keeps them.
         sequential: lengths.len() > 1,
+        first_letter_nodes: args.first_letter_nodes,
         ..SolveOptions::default()
     };
     let progress: Vec<Progress> = lengths
@@ -260,7 +275,17 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
         eprintln!("interrupted: the bounds below are those proven so far");
         Some(Stopped::Interrupted)
     } else if solutions.iter().any(|s| !complete(s) && s.words > 1) {
-        Some(Stopped::TimeLimit)
+        // Open values, or a limit that ran out, are the time limit's doing; first letters
+        // left open while every value is exact and time was left are the cap's.
+        let values_open = solutions
+            .iter()
+            .any(|s| s.words > 1 && !s.misses.is_exact());
+        let late = limit_end.is_some_and(|end| Instant::now() >= end);
+        if args.verdict_only || values_open || late {
+            Some(Stopped::TimeLimit)
+        } else {
+            Some(Stopped::FirstLetterCap)
+        }
     } else {
         None
     };

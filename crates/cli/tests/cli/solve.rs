@@ -462,3 +462,42 @@ fn certificates_are_the_same_bytes_at_any_thread_count() {
         .success()
         .stdout(predicate::str::contains("proven"));
 }
+
+/// A bare run finishes because each length's first letters get a node cap: the letters left
+/// open are marked, the run says why, and the same letters are settled at any thread count.
+#[test]
+fn the_first_letter_cap_leaves_letters_open_and_says_so() {
+    let run = |threads: &str, cap: &str| {
+        solve_json(&[
+            "--lengths",
+            "13-14",
+            "--threads",
+            threads,
+            "--first-letter-nodes",
+            cap,
+            "--progress-every",
+            "0",
+        ])
+    };
+    let capped = run("1", "1");
+    assert_eq!(capped["stopped"], "first-letter cap");
+    let rows = capped["lengths"].as_array().unwrap();
+    assert!(
+        rows.iter().all(|r| r["exact"] == true),
+        "values are not capped"
+    );
+    assert!(rows.iter().any(|r| r["best_first_complete"] == false));
+    assert_eq!(run("2", "1"), capped, "the same letters on two threads");
+    let full = run("2", "0");
+    assert!(full["stopped"].is_null());
+    for (c, f) in rows.iter().zip(full["lengths"].as_array().unwrap()) {
+        let all: Vec<_> = f["best_first"].as_array().unwrap().iter().collect();
+        assert!(
+            c["best_first"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|g| all.contains(&g))
+        );
+    }
+}

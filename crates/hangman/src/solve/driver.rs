@@ -417,6 +417,16 @@ fn solve(
     let (best_first, best_first_complete) =
         if with_first && narrow && !stopped && b.is_exact() && family.len() > 1 {
             progress.set_phase(Phase::FirstLetters);
+            if options.first_letter_nodes > 0 && !options.sequential {
+                // A parallel search leaves the table in a state that depends on the
+                // threads' timing, and so would the letters settled within the cap: they
+                // start from a fresh, sequential solver instead (the old table is freed).
+                let sequential = SolveOptions {
+                    sequential: true,
+                    ..options.clone()
+                };
+                solver = Solver::with_counter(bucket, sequential, Counter::Shared(&progress.nodes));
+            }
             first_letters(
                 &mut solver,
                 &family,
@@ -455,7 +465,9 @@ fn solve(
 /// with a node budget that grows fourfold, so one hard letter does not hold up the easy
 /// ones (the table keeps what each round proved). After the first, small round, the
 /// letters still open look for a witness of value `m` within their miss parts (the
-/// referee's natural answer), which settles them as not optimal.
+/// referee's natural answer), which settles them as not optimal. With a cap
+/// ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched that
+/// many nodes, and the letters still open are reported as such (not complete).
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -504,6 +516,9 @@ fn first_letters(
         progress.letters_done.store(done, Ordering::Relaxed);
         settled.push((letter, optimal));
     }
+    // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
+    let cap = options.first_letter_nodes;
+    let phase_start = solver.nodes();
     let mut budget = FIRST_BUDGET;
     while settled.iter().any(|(_, s)| s.is_none()) {
         if budget == FIRST_BUDGET * 4 {
@@ -520,8 +535,17 @@ fn first_letters(
             }
         }
         for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+            let spent = solver.nodes() - phase_start;
+            if cap > 0 && spent >= cap {
+                let best = settled.iter().filter(|(_, s)| *s == Some(true));
+                return (best.map(|(l, _)| Letter::to_string(l)).collect(), false);
+            }
+            let allowed = match cap {
+                0 => budget,
+                cap => budget.min(cap - spent),
+            };
             solver.words.miss_part(family, letter.index(), &mut miss);
-            match run_test(solver, &miss, m, budget, options, progress) {
+            match run_test(solver, &miss, m, allowed, options, progress) {
                 Outcome::Done(reaches) => {
                     *optimal = Some(!reaches);
                     done += 1;

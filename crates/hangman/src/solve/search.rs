@@ -53,6 +53,11 @@ pub struct SolveOptions {
     /// For [`solve_length`](super::solve_length): stop once the verdict for the lives
     /// asked for is proven, without narrowing the bounds to the exact value.
     pub verdict_only: bool,
+    /// For [`solve_length`](super::solve_length): the nodes the search for the optimal
+    /// first letters may spend (0: no cap, until every letter is settled). A capped
+    /// search runs sequentially, so the letters it settles are the same at any thread
+    /// count and machine speed.
+    pub first_letter_nodes: u64,
 }
 
 /// What a node knows before it is searched.

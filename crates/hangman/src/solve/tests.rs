@@ -362,3 +362,50 @@ fn values_and_first_letters_do_not_depend_on_the_thread_count() {
         assert_eq!(run(threads), one, "{threads} threads");
     }
 }
+
+#[test]
+fn a_first_letter_cap_leaves_letters_open_the_same_way_at_any_thread_count() {
+    // A capped first-letter search runs on one thread from a fresh table, so the letters it
+    // settles do not depend on how the (parallel) search for the value left the table.
+    let lex = Lexicon::embedded();
+    let capped = |l: usize, cap: u64| {
+        let b = lex.bucket(l);
+        let options = SolveOptions {
+            first_letter_nodes: cap,
+            ..SolveOptions::default()
+        };
+        let s = solve_length(b, &options, Some(6), &Progress::new(l, b.len()));
+        (s.misses, s.best_first, s.best_first_complete)
+    };
+    let run = |threads: usize, cap: u64| -> Vec<(Bounds, Vec<String>, bool)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| [13, 14].iter().map(|&l| capped(l, cap)).collect())
+    };
+    let full = run(1, 0);
+    assert!(
+        full.iter()
+            .all(|(m, _, complete)| m.is_exact() && *complete)
+    );
+    let one = run(1, 1);
+    assert!(
+        one.iter().any(|(_, _, complete)| !complete),
+        "a cap of one node leaves some letter open"
+    );
+    for ((m, best, complete), (m_full, best_full, _)) in one.iter().zip(&full) {
+        assert_eq!(m, m_full, "the cap is on the first letters, not the value");
+        assert!(
+            best.iter().all(|g| best_full.contains(g)),
+            "{best:?} ⊆ {best_full:?}"
+        );
+        if *complete {
+            assert_eq!(best, best_full);
+        }
+    }
+    for threads in [2, 3] {
+        assert_eq!(run(threads, 1), one, "{threads} threads");
+        assert_eq!(run(threads, 0), full, "{threads} threads, no cap");
+    }
+}

@@ -57,7 +57,18 @@ impl Entropy {
         cands: &[u32],
         position: &Position,
     ) -> Vec<(f64, lexicon::Letter)> {
-        let stats = LetterStats::of(bucket, cands);
+        self.ranked_with(bucket, cands, position, &LetterStats::of(bucket, cands))
+    }
+
+    /// [`ranked`](Entropy::ranked) with the candidates' statistics already gathered (the
+    /// exact search has them for its bounds: a second pass over the set would repeat them).
+    pub(crate) fn ranked_with(
+        &self,
+        bucket: &Bucket,
+        cands: &[u32],
+        position: &Position,
+        stats: &LetterStats,
+    ) -> Vec<(f64, lexicon::Letter)> {
         let letters = stats.splitting();
         let ents = entropies(bucket, cands, letters);
         let left = f64::from(position.wrong_guesses_left());
@@ -74,14 +85,31 @@ impl Entropy {
     }
 }
 
+impl Entropy {
+    /// [`decide`](Policy::decide) from the letters as [`ranked`](Entropy::ranked) ranks
+    /// them for this state by an `Entropy` of the same `risk` (so a search that ranks them
+    /// anyway does not rank them twice).
+    pub(crate) fn decide_ranked(
+        &self,
+        cands: &[u32],
+        position: &Position,
+        ranked: &[(f64, lexicon::Letter)],
+    ) -> Decision {
+        if word_time(cands.len(), self.word_at, position) {
+            return Decision::Word(cands[0]);
+        }
+        match ranked.first() {
+            Some(&(_, letter)) => Decision::Letter(letter),
+            None => Decision::Word(cands[0]),
+        }
+    }
+}
+
 impl Policy for Entropy {
     fn decide(&self, bucket: &Bucket, cands: &[u32], position: &Position) -> Decision {
         if word_time(cands.len(), self.word_at, position) {
             return Decision::Word(cands[0]);
         }
-        match self.ranked(bucket, cands, position).first() {
-            Some(&(_, letter)) => Decision::Letter(letter),
-            None => Decision::Word(cands[0]),
-        }
+        self.decide_ranked(cands, position, &self.ranked(bucket, cands, position))
     }
 }

@@ -93,8 +93,14 @@ struct Profile {
 }
 
 impl Profile {
-    fn of(bucket: &Bucket, set: &[u32], position: &Position) -> Profile {
-        let stats = LetterStats::of(bucket, set);
+    /// The profile of `set`, whose statistics are `known` if they were gathered already.
+    fn of(
+        bucket: &Bucket,
+        set: &[u32],
+        position: &Position,
+        known: Option<&LetterStats>,
+    ) -> Profile {
+        let stats = known.map_or_else(|| LetterStats::of(bucket, set), LetterStats::clone);
         if !losses_matter(position) {
             return Profile { stats, pairs: None };
         }
@@ -239,6 +245,20 @@ impl Exact {
     /// secrets `set` (ascending bucket indices, not empty) from `position` (not over) — and
     /// the first move in the search order that reaches it.
     pub fn solve(&self, bucket: &Bucket, set: &[u32], position: Position) -> (u32, Decision) {
+        self.solve_in(bucket, set, SetHash::of(set), position, &mut Vec::new())
+    }
+
+    /// [`solve`](Exact::solve) for a caller that knows the set's `hash` and lends its
+    /// expansion buffers (`frames`): a lookahead solves thousands of small states, and
+    /// fresh buffers for each cost more in allocation than many of the searches.
+    pub(crate) fn solve_in(
+        &self,
+        bucket: &Bucket,
+        set: &[u32],
+        hash: SetHash,
+        position: Position,
+        frames: &mut Vec<Children>,
+    ) -> (u32, Decision) {
         if set.len() == 1 {
             return (settled_score(position), Decision::Word(set[0]));
         }
@@ -251,10 +271,8 @@ impl Exact {
             &self.ranker,
             position,
         );
-        let hash = SetHash::of(set);
         let key = hash.at(&position);
-        let mut frames = Vec::new();
-        let value = search.run(&mut frames, set, hash, position, u32::MAX);
+        let value = search.run(frames, set, hash, position, u32::MAX, None);
         let entry = search
             .table
             .get(key)
@@ -291,7 +309,7 @@ impl Exact {
             spent: AtomicBool::new(false),
         });
         let hash = SetHash::of(set);
-        let value = search.run(&mut Vec::new(), set, hash, position, u32::MAX);
+        let value = search.run(&mut Vec::new(), set, hash, position, u32::MAX, None);
         if search.exhausted() {
             return None;
         }
@@ -394,9 +412,11 @@ impl<'a> Search<'a> {
     }
 
     /// The value of the state if it is below `beta` (recorded as exact, with its move),
-    /// else a lower bound of it that is at least `beta`.
+    /// else a lower bound of it that is at least `beta`; `known` are the set's statistics
+    /// if the caller has them.
     ///
     /// Large states value their moves on every core once one move is valued.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         frames: &mut Vec<Children>,
@@ -404,6 +424,7 @@ impl<'a> Search<'a> {
         hash: SetHash,
         position: Position,
         beta: u32,
+        known: Option<&LetterStats>,
     ) -> u32 {
         if self.spend() {
             // Out of budget: any value at least `beta` stops the callers' loops soonest.
@@ -425,9 +446,9 @@ impl<'a> Search<'a> {
             floor = entry.value;
         }
         if position.wrong_guesses_left() == 0 {
-            return self.last_life(frames, set, key, position);
+            return self.last_life(frames, set, key, position, known);
         }
-        let profile = Profile::of(self.bucket, set, &position);
+        let profile = Profile::of(self.bucket, set, &position, known);
         floor = floor.max(stats_bound(&profile.stats, &position));
         if floor >= beta {
             return floor;
@@ -441,7 +462,7 @@ impl<'a> Search<'a> {
         // when it hits: never better than the word.
         let letters = self
             .ranker
-            .ranked(self.bucket, set, &position)
+            .ranked_with(self.bucket, set, &position, &profile.stats)
             .into_iter()
             .filter(|&(_, l)| profile.stats.counts[l.index()] > 1)
             .map(|(_, l)| Decision::Letter(l));
@@ -468,7 +489,14 @@ impl<'a> Search<'a> {
         let mut cheap = |frames: &mut Vec<Children>, decision: Decision, best: u32| match decision {
             Decision::Word(_) => {
                 let floor = *words_floor.get_or_insert_with(|| {
-                    word_floor.max(self.words_bound(frames, set, hash, position, best))
+                    word_floor.max(self.words_bound(
+                        frames,
+                        set,
+                        hash,
+                        position,
+                        best,
+                        &profile.stats,
+                    ))
                 });
                 floor.max(profile.move_bound(self.bucket, &position, decision))
             }
@@ -535,21 +563,34 @@ impl<'a> Search<'a> {
         set: &[u32],
         key: StateKey,
         position: Position,
+        known: Option<&LetterStats>,
     ) -> u32 {
         let n = set.len() as u32;
         let won = position.after(Step::Word { correct: true }).score();
         let mut best = won + position.after(Step::Word { correct: false }).score() * (n - 1);
         let mut best_move = Decision::Word(set[0]);
-        let stats = LetterStats::of(self.bucket, set);
-        let mut letters: Vec<(u32, Letter)> = stats
-            .splitting()
-            .iter()
-            .map(|l| (stats.counts[l.index()], l))
-            .filter(|&(c, _)| c > 1)
-            .collect();
+        let gathered;
+        let stats = match known {
+            Some(stats) => stats,
+            None => {
+                gathered = LetterStats::of(self.bucket, set);
+                &gathered
+            }
+        };
+        // At most 26: on the stack, not allocated at each of the many last-life states.
+        let mut held = [(0u32, Letter::ALL[0]); 26];
+        let mut k = 0;
+        for l in stats.splitting().iter() {
+            let c = stats.counts[l.index()];
+            if c > 1 {
+                held[k] = (c, l);
+                k += 1;
+            }
+        }
+        let letters = &mut held[..k];
         letters.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut frame = frames.pop().unwrap_or_default();
-        for (hits, letter) in letters {
+        for &(hits, letter) in letters.iter() {
             let decision = Decision::Letter(letter);
             // Each hit pays at least one more point; the misses lose.
             let missed = position.after(Step::Letter {
@@ -583,7 +624,7 @@ impl<'a> Search<'a> {
                         value,
                         best: Some(_),
                     }) => value,
-                    _ => self.last_life(frames, members, open.key, open.position),
+                    _ => self.last_life(frames, members, open.key, open.position, None),
                 };
             }
             if total + rest < best {
@@ -600,6 +641,7 @@ impl<'a> Search<'a> {
     /// `beta`): after a wrong word the others face the set *with* that word at one more
     /// wrong guess and point, less at most `ride` for the word riding along. So a guess
     /// totals at least `won + V(set after a miss) − ride`, with one search for all words.
+    #[allow(clippy::too_many_arguments)]
     fn words_bound(
         &self,
         frames: &mut Vec<Children>,
@@ -607,6 +649,7 @@ impl<'a> Search<'a> {
         hash: SetHash,
         position: Position,
         beta: u32,
+        stats: &LetterStats,
     ) -> u32 {
         let won = position.after(Step::Word { correct: true }).score();
         let missed = position.after(Step::Word { correct: false });
@@ -614,7 +657,7 @@ impl<'a> Search<'a> {
             return won + missed.score() * (set.len() as u32 - 1);
         }
         let need = beta.saturating_add(self.ride).saturating_sub(won);
-        let value = self.run(frames, set, hash, missed, need);
+        let value = self.run(frames, set, hash, missed, need, Some(stats));
         (won + value).saturating_sub(self.ride)
     }
 
@@ -652,7 +695,15 @@ impl<'a> Search<'a> {
                         return open.bound;
                     }
                     let members = children.members(open);
-                    self.run(&mut Vec::new(), members, open.set, open.position, u32::MAX)
+                    let stats = children.stats(open);
+                    self.run(
+                        &mut Vec::new(),
+                        members,
+                        open.set,
+                        open.position,
+                        u32::MAX,
+                        stats,
+                    )
                 })
                 .collect();
             return children.fixed + values.iter().sum::<u32>();
@@ -676,6 +727,7 @@ impl<'a> Search<'a> {
                     open.set,
                     open.position,
                     beta - total - rest,
+                    children.stats(&open),
                 )
             };
             total += value;

@@ -101,6 +101,10 @@ pub(crate) struct Open {
     pub(crate) bound: u32,
     /// Set by a search when `bound` is the exact value.
     pub(crate) exact: bool,
+    /// Where its members' statistics lie in [`Children::stats`] when they were gathered for
+    /// the bound (`u32::MAX` when not), so that a search of the group need not gather them
+    /// again.
+    stats: u32,
 }
 
 impl Open {
@@ -120,12 +124,20 @@ pub(crate) struct Children {
     /// The open groups' members (a word guess copies the others here).
     members: Vec<u32>,
     parts: Partition,
+    /// The statistics gathered for the open groups' bounds.
+    stats: Vec<LetterStats>,
 }
 
 impl Children {
     /// The members of an open group of this expansion.
     pub(crate) fn members(&self, open: &Open) -> &[u32] {
         &self.members[open.start as usize..open.end as usize]
+    }
+
+    /// The statistics of an open group of this expansion, if they were gathered for its
+    /// bound.
+    pub(crate) fn stats(&self, open: &Open) -> Option<&LetterStats> {
+        self.stats.get(open.stats as usize)
     }
 
     /// The sum of the settled total and the open groups' bounds: a lower bound of the move.
@@ -148,6 +160,7 @@ impl Children {
         self.fixed = 0;
         self.open.clear();
         self.members.clear();
+        self.stats.clear();
         match decision {
             Decision::Letter(letter) => {
                 self.parts.split(bucket, set, letter);
@@ -196,10 +209,13 @@ impl Children {
         let members = &self.members[start as usize..end as usize];
         // Hashed only when open: most families are settled.
         let set = set.unwrap_or_else(|| SetHash::of(members));
-        let bound = if count_losses && losses_matter(&position) {
-            stats_bound(&LetterStats::of(bucket, members), &position)
+        let (bound, stats) = if count_losses && losses_matter(&position) {
+            let stats = LetterStats::of(bucket, members);
+            let bound = stats_bound(&stats, &position);
+            self.stats.push(stats);
+            (bound, self.stats.len() as u32 - 1)
         } else {
-            lower_bound(n, position.score())
+            (lower_bound(n, position.score()), u32::MAX)
         };
         self.open.push(Open {
             start,
@@ -209,6 +225,7 @@ impl Children {
             key: set.at(&position),
             bound,
             exact: false,
+            stats,
         });
     }
 }

@@ -428,9 +428,17 @@ impl Lookahead {
     }
 
     /// The exact value and move of a state, if it is solved exactly.
-    fn solved(&self, bucket: &Bucket, state: State<'_>) -> Option<(u32, Decision)> {
+    fn solved(
+        &self,
+        bucket: &Bucket,
+        frames: &mut Vec<Children>,
+        state: State<'_>,
+    ) -> Option<(u32, Decision)> {
         if self.is_exact(state.set.len(), &state.position) {
-            Some(self.optimum.solve(bucket, state.set, state.position))
+            Some(
+                self.optimum
+                    .solve_in(bucket, state.set, state.hash, state.position, frames),
+            )
         } else {
             Exact::solve_chain(bucket, state.set, state.position)
         }
@@ -443,7 +451,7 @@ impl Lookahead {
         if let Some(v) = memo.base.get(key) {
             return v;
         }
-        let v = match self.solved(bucket, state) {
+        let v = match self.solved(bucket, frames, state) {
             Some((v, _)) => v,
             None => {
                 let decision = self.base.decide(bucket, state.set, &state.position);
@@ -529,21 +537,27 @@ impl Lookahead {
         } else {
             (self.shape.inner_letters, self.shape.inner_safe)
         };
-        let mut moves = vec![self.base.decide(bucket, state.set, &state.position)];
+        // One pass for the statistics and one ranking, shared by the base's move (when the
+        // base ranks as the ranker does, as `best`'s does) and the ranked letters.
+        let stats = LetterStats::of(bucket, state.set);
+        let ranked = self
+            .ranker
+            .ranked_with(bucket, state.set, &state.position, &stats);
+        let base = match self.base {
+            Base::Entropy(e) if e.risk == self.ranker.risk => {
+                e.decide_ranked(state.set, &state.position, &ranked)
+            }
+            _ => self.base.decide(bucket, state.set, &state.position),
+        };
+        let mut moves = vec![base];
         let mut add = |d: Decision| {
             if !moves.contains(&d) {
                 moves.push(d);
             }
         };
-        for (_, l) in self
-            .ranker
-            .ranked(bucket, state.set, &state.position)
-            .into_iter()
-            .take(letters)
-        {
+        for (_, l) in ranked.into_iter().take(letters) {
             add(Decision::Letter(l));
         }
-        let stats = LetterStats::of(bucket, state.set);
         let mut safest: Vec<Letter> = stats.splitting().iter().collect();
         safest.sort_by_key(|l| std::cmp::Reverse(stats.counts[l.index()]));
         for l in safest.into_iter().take(safe) {
@@ -561,7 +575,7 @@ impl Lookahead {
         state: State<'_>,
         depth: u32,
     ) -> (u32, Decision) {
-        if let Some(found) = self.solved(bucket, state) {
+        if let Some(found) = self.solved(bucket, frames, state) {
             return found;
         }
         let moves = self.promising(bucket, state, false);
@@ -633,8 +647,9 @@ impl Policy for Lookahead {
             }
             None => {}
         }
+        let mut frames = Vec::new();
         let decision = match self
-            .solved(bucket, state)
+            .solved(bucket, &mut frames, state)
             .or_else(|| self.solve_short(bucket, state))
         {
             Some((_, decision)) => decision,
@@ -642,7 +657,6 @@ impl Policy for Lookahead {
                 // Nothing to compare: the base's move, unvalued.
                 [only] => only,
                 ref moves => {
-                    let mut frames = Vec::new();
                     let depth = self.depth_at(cands.len());
                     self.least(bucket, &mut frames, state, depth, moves.to_vec(), true)
                         .1
@@ -668,7 +682,7 @@ impl Policy for Lookahead {
             position: *position,
         };
         // Not `solve_short`: below, moves are valued through `solved` alone.
-        let exact = self.solved(bucket, state).is_some();
+        let exact = self.solved(bucket, &mut Vec::new(), state).is_some();
         let mut moves = vec![played];
         if n > 1 {
             // As many as the decision valued (see `top_moves`).

@@ -12,6 +12,10 @@ pub enum Stopped {
     /// Ctrl-C.
     #[serde(rename = "interrupted")]
     Interrupted,
+    /// Every value is exact, but `--first-letter-nodes` ran out before some length settled
+    /// all its optimal first letters.
+    #[serde(rename = "first-letter cap")]
+    FirstLetterCap,
 }
 
 impl Stopped {
@@ -20,6 +24,7 @@ impl Stopped {
         match self {
             Stopped::TimeLimit => "time limit",
             Stopped::Interrupted => "interrupted",
+            Stopped::FirstLetterCap => "first-letter cap (--first-letter-nodes)",
         }
     }
 }
@@ -61,7 +66,8 @@ impl SolveRow {
     }
 
     /// The first-letter cell: the letters; `+?` after them when the list may be
-    /// incomplete (the search stopped while settling them); `-` when they were not
+    /// incomplete (the search stopped while settling them: a time limit, Ctrl-C or
+    /// `--first-letter-nodes`); `-` when they were not
     /// computed (`M` not exact, `--verdict-only`, or no time left); `(none)` for a length
     /// of one word (nothing to guess).
     pub fn first_letters(&self) -> String {

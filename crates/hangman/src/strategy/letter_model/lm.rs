@@ -158,16 +158,15 @@ impl LanguageModel {
     }
 
     /// For every length up to `max_length`, the model's probability of writing a word of
-    /// that length (`#`, that many letters, `#`), by dynamic programming over the states.
-    ///
-    /// Each step moves every state's mass along the symbols it has seen in training and
-    /// hands the back-off share to its suffix link as one lump, which the link spreads by
-    /// its own distribution (`P(s|v) = α_v(s) + back_v · P(s|link v)`, and a symbol `v`
-    /// has not seen leads where it leads from the link). The link's share of a symbol `v`
-    /// has seen is taken back, since that symbol's whole chance went to `v`'s successor.
-    /// So a step costs one pass over the trie's edges, not 26 successors of every state:
-    /// this table is the one-time setup of `mixed`'s outside chance.
+    /// that length (`#`, that many letters, `#`): [`LengthMass`] run that far.
+    #[cfg(test)]
     pub(crate) fn length_mass(&self, trie: &Trie, max_length: usize) -> Vec<f64> {
+        let mut masses = self.length_masses(trie);
+        (0..=max_length).map(|l| masses.get(self, l)).collect()
+    }
+
+    /// The dynamic programme of [`LengthMass`], before its first step.
+    pub(crate) fn length_masses(&self, trie: &Trie) -> LengthMass {
         let states = self.log_probs.len();
         let p = |v: u32, s: u8| f64::from(self.log_p(v, s)).exp();
         // Per state (ids are breadth first, so a link's id is below its state's): the
@@ -201,30 +200,51 @@ impl LanguageModel {
         let end: Vec<f64> = (0..states as u32).map(|v| p(v, MARKER)).collect();
         let mut mass = vec![0.0f64; states];
         mass[self.next(trie, 0, MARKER) as usize] = 1.0;
-        let mut lump = vec![0.0f64; states];
-        let mut out = vec![0.0; max_length + 1];
-        for slot in out.iter_mut().skip(1) {
-            let mut next = vec![0.0f64; states];
-            lump.fill(0.0);
-            for v in (1..states).rev() {
-                let m = mass[v] + lump[v];
-                if m == 0.0 {
-                    continue;
-                }
-                for &(to, p_to, from_link, p_link) in &edges[edge_start[v]..edge_start[v + 1]] {
-                    next[to as usize] += m * f64::from(p_to);
-                    next[from_link as usize] -= m * f64::from(p_link);
-                }
-                lump[self.link[v] as usize] += m * f64::from(self.back[v]);
-            }
-            let m = mass[0] + lump[0];
-            for &(to, p_to) in &root {
-                next[to as usize] += m * p_to;
-            }
-            mass = next;
-            *slot = mass.iter().zip(&end).map(|(&m, &e)| m * e).sum();
+        LengthMass {
+            edge_start,
+            edges,
+            root,
+            end,
+            mass,
+            lump: vec![0.0f64; states],
+            out: vec![0.0],
         }
-        out
+    }
+
+    /// The sum of `P(word)` ([`log_likelihood`](Self::log_likelihood), exponentiated) over
+    /// `words`, in their order. Sorted words share prefixes, and the model's state and
+    /// running log-probability after a shared prefix are kept rather than recomputed (the
+    /// same additions in the same order: the sum is the per-word one to the last bit).
+    pub(crate) fn total_likelihood<'a>(
+        &self,
+        trie: &Trie,
+        words: impl IntoIterator<Item = &'a [u8]>,
+    ) -> f64 {
+        // After `i` letters of the previous word: its state and `ln` probability so far.
+        let mut states = vec![self.next(trie, 0, MARKER)];
+        let mut totals = vec![0.0f64];
+        let mut previous: &[u8] = &[];
+        // As `Iterator::sum` of `f64` starts: the same bits for no words too.
+        let mut sum = -0.0;
+        for word in words {
+            let shared = word
+                .iter()
+                .zip(previous)
+                .take_while(|(a, b)| a == b)
+                .count();
+            states.truncate(shared + 1);
+            totals.truncate(shared + 1);
+            for &b in &word[shared..] {
+                let (state, total) = (states[states.len() - 1], totals[totals.len() - 1]);
+                let s = b - b'a' + 2;
+                totals.push(total + f64::from(self.log_p(state, s)));
+                states.push(self.next(trie, state, s));
+            }
+            let (state, total) = (states[word.len()], totals[word.len()]);
+            sum += (total + f64::from(self.log_p(state, MARKER))).exp();
+            previous = word;
+        }
+        sum
     }
 
     /// `ln P(word)`: the log-probability of `#word#` after the first marker.
@@ -362,5 +382,72 @@ impl LanguageModel {
             top,
             log_mass,
         })
+    }
+}
+
+/// The model's probability of writing a word of each length (`#`, that many letters, `#`),
+/// by dynamic programming over the states, one step a length, run only as far as a length
+/// is asked for: a list of short words never pays for the longest lengths, and each value
+/// is the same however far the programme ran (a step depends on the earlier ones alone).
+///
+/// Each step moves every state's mass along the symbols it has seen in training and
+/// hands the back-off share to its suffix link as one lump, which the link spreads by
+/// its own distribution (`P(s|v) = α_v(s) + back_v · P(s|link v)`, and a symbol `v`
+/// has not seen leads where it leads from the link). The link's share of a symbol `v`
+/// has seen is taken back, since that symbol's whole chance went to `v`'s successor.
+/// So a step costs one pass over the trie's edges, not 26 successors of every state:
+/// this table is the one-time setup of `mixed`'s outside chance.
+#[derive(Debug)]
+pub(crate) struct LengthMass {
+    /// Per state, where its edges start in `edges` (and the last state's end).
+    edge_start: Vec<usize>,
+    /// Per seen letter of a state: (successor, chance) and (the link's successor, the
+    /// link's share).
+    edges: Vec<(u32, f32, u32, f32)>,
+    /// The root's (successor, chance) of every letter.
+    root: Vec<(u32, f64)>,
+    /// Per state, the chance of the closing marker.
+    end: Vec<f64>,
+    /// Per state, the mass after the steps taken.
+    mass: Vec<f64>,
+    lump: Vec<f64>,
+    /// By length, the probabilities found so far (`out[0]` is 0).
+    out: Vec<f64>,
+}
+
+impl LengthMass {
+    /// The probability of a word of `length` letters, stepping as far as needed.
+    pub(crate) fn get(&mut self, lm: &LanguageModel, length: usize) -> f64 {
+        while self.out.len() <= length {
+            self.step(lm);
+        }
+        self.out[length]
+    }
+
+    /// One more letter.
+    fn step(&mut self, lm: &LanguageModel) {
+        let states = self.mass.len();
+        let mut next = vec![0.0f64; states];
+        self.lump.fill(0.0);
+        for v in (1..states).rev() {
+            let m = self.mass[v] + self.lump[v];
+            if m == 0.0 {
+                continue;
+            }
+            for &(to, p_to, from_link, p_link) in
+                &self.edges[self.edge_start[v]..self.edge_start[v + 1]]
+            {
+                next[to as usize] += m * f64::from(p_to);
+                next[from_link as usize] -= m * f64::from(p_link);
+            }
+            self.lump[lm.link[v] as usize] += m * f64::from(lm.back[v]);
+        }
+        let m = self.mass[0] + self.lump[0];
+        for &(to, p_to) in &self.root {
+            next[to as usize] += m * p_to;
+        }
+        self.mass = next;
+        let total = self.mass.iter().zip(&self.end).map(|(&m, &e)| m * e).sum();
+        self.out.push(total);
     }
 }

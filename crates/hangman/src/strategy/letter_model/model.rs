@@ -7,9 +7,9 @@ use rustc_hash::FxHashMap;
 
 use super::derived::{DerivedView, DerivedWords};
 use super::index::SubstringIndex;
-use super::lm::{self, LanguageModel};
+use super::lm::{self, LanguageModel, LengthMass};
 use super::weights::Weights;
-use super::windows::BoardEvidence;
+use super::windows::{BoardEvidence, CellIndex};
 
 /// A letter model trained from a word list; shared by every game (it is `Sync`).
 #[derive(Debug)]
@@ -19,13 +19,16 @@ pub struct LetterModel {
     pub(super) lm: LanguageModel,
     /// Per length, per position, letter counts of the training words.
     pub(super) positional: Arc<Vec<Vec<[f64; 26]>>>,
+    /// Per length, the training words indexed by cell (built on first use: a game asks for
+    /// one length).
+    pub(super) cell_index: Arc<Vec<OnceLock<CellIndex>>>,
     pub(super) weights: Weights,
     /// Odds of boards with no letter shown yet, by (length, guessed letters): every game of
     /// a length starts with the same few of them.
     pub(super) openings: Mutex<FxHashMap<(usize, u32), LetterOdds>>,
-    /// By length, the language model's probability of writing a word of that length (built
-    /// on first use, for every length).
-    pub(super) length_mass: OnceLock<Vec<f64>>,
+    /// By length, the language model's probability of writing a word of that length (set up
+    /// on first use, and run as far as the longest length asked for).
+    pub(super) length_mass: Mutex<Option<LengthMass>>,
     /// By length, `ln` of the language model's probability of writing a word of that
     /// length that is not a training word (each built on first use: a game asks for one).
     pub(super) outside_mass: Vec<OnceLock<f64>>,
@@ -110,14 +113,16 @@ impl LetterModel {
             positional[length] = table;
         }
         let lm = LanguageModel::build(&index.forward, weights.order, weights.discount);
+        let cell_index = Arc::new((0..=words.max_length()).map(|_| OnceLock::new()).collect());
         LetterModel {
             words,
             index,
             lm,
             positional: Arc::new(positional),
+            cell_index,
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            length_mass: OnceLock::new(),
+            length_mass: Mutex::new(None),
             outside_mass: per_length(),
             derived: Arc::new(OnceLock::new()),
         }
@@ -146,9 +151,10 @@ impl LetterModel {
             index: Arc::clone(&self.index),
             lm,
             positional: Arc::clone(&self.positional),
+            cell_index: Arc::clone(&self.cell_index),
             weights,
             openings: Mutex::new(FxHashMap::default()),
-            length_mass: OnceLock::new(),
+            length_mass: Mutex::new(None),
             outside_mass: per_length(),
             // The derived words are shared unless these weights need the rare words' ones
             // and those were left out (or the other way round).
@@ -163,8 +169,8 @@ impl LetterModel {
     /// `ln` of the chance that a word of `length` letters that is not a training word fits
     /// the board of `odds` (as the language model writes such words; a lower bound, from
     /// the completions in the beam). `None` if no completion was counted. The first call
-    /// builds the language model's mass of every length (a tenth of a second or so), the first
-    /// of each length sums its training words' chances.
+    /// of each length runs the language model's mass per length as far as that length (a
+    /// tenth of a second or so for them all) and sums its training words' chances.
     pub fn outside_fit(&self, odds: &LetterOdds, length: usize) -> Option<f64> {
         self.length_outside_fit(odds.log_mass?, length)
     }
@@ -177,21 +183,22 @@ impl LetterModel {
             .get(length)
             .map_or(f64::MIN_POSITIVE.ln(), |slot| {
                 *slot.get_or_init(|| {
-                    let total = self.length_mass.get_or_init(|| {
-                        self.lm
-                            .length_mass(&self.index.forward, lexicon::MAX_WORD_LEN)
-                    });
-                    let z = total.get(length).copied().unwrap_or(0.0);
-                    let known: f64 = self
-                        .words
-                        .bucket(length)
-                        .words()
-                        .map(|w| {
-                            self.lm
-                                .log_likelihood(&self.index.forward, w.as_bytes())
-                                .exp()
-                        })
-                        .sum();
+                    let z = if length <= lexicon::MAX_WORD_LEN {
+                        // Plain values: a panic elsewhere cannot leave them half-written.
+                        let mut masses = self
+                            .length_mass
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        masses
+                            .get_or_insert_with(|| self.lm.length_masses(&self.index.forward))
+                            .get(&self.lm, length)
+                    } else {
+                        0.0
+                    };
+                    let known = self.lm.total_likelihood(
+                        &self.index.forward,
+                        self.words.bucket(length).words().map(str::as_bytes),
+                    );
                     (z - known).max(f64::MIN_POSITIVE).ln()
                 })
             });
@@ -315,10 +322,20 @@ impl LetterModel {
     /// The windows' evidence about `board`.
     pub(super) fn evidence(&self, board: &[Option<Letter>], guessed: LetterSet) -> BoardEvidence {
         let length = board.len();
+        let bucket = self.words.bucket(length);
+        let empty;
+        let cell_index = match self.cell_index.get(length) {
+            Some(slot) => slot.get_or_init(|| CellIndex::build(bucket)),
+            None => {
+                empty = CellIndex::build(bucket);
+                &empty
+            }
+        };
         BoardEvidence::gather(
             &self.index,
-            self.words.bucket(length),
+            bucket,
             self.positional.get(length).map_or(&[], Vec::as_slice),
+            cell_index,
             board,
             guessed,
             &self.weights,

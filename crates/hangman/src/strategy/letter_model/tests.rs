@@ -56,6 +56,27 @@ fn language_model_states_hold_distributions_and_length_mass_matches_enumeration(
         // Three-letter strings take most of the mass: every training word has three letters
         // (a bigram model sees too little of a word to know it).
         assert!(order == 2 || mass[3] > mass[1] + mass[2], "order {order}");
+        // Run further, the programme gives the same masses to the bit.
+        assert_eq!(lm.length_mass(&index.forward, 6)[..=3], mass[..]);
+    }
+}
+
+#[test]
+fn the_training_words_chance_over_shared_prefixes_is_the_sum_of_theirs() {
+    let words = [
+        "walk", "walked", "walker", "walkers", "walking", "talk", "talked", "tall", "taller",
+    ];
+    let index = SubstringIndex::build(words);
+    let lm = LanguageModel::build(&index.forward, 4, 0.55);
+    let lexicon = Lexicon::from_words(words).unwrap();
+    for length in 4..=7 {
+        let bucket = lexicon.bucket(length);
+        let one_by_one: f64 = bucket
+            .words()
+            .map(|w| lm.log_likelihood(&index.forward, w.as_bytes()).exp())
+            .sum();
+        let shared = lm.total_likelihood(&index.forward, bucket.words().map(str::as_bytes));
+        assert_eq!(shared.to_bits(), one_by_one.to_bits(), "length {length}");
     }
 }
 
