@@ -71,9 +71,9 @@ pub(crate) struct SolveArgs {
 
     /// Nodes each length may spend on settling its optimal first letters, after its exact
     /// value (0: no cap, until every letter is settled, which can take hours at the
-    /// hardest lengths). Letters still open are shown as `+?`. A capped length searches on
-    /// one thread, so the letters it settles do not depend on the thread count or the
-    /// machine's speed.
+    /// hardest lengths). Letters still open are shown as `+?`. A capped search for first
+    /// letters runs on one thread, so the letters it settles do not depend on the thread
+    /// count or the machine's speed.
     #[arg(long, value_name = "NODES", default_value_t = FIRST_LETTER_NODES)]
     pub(crate) first_letter_nodes: u64,
 

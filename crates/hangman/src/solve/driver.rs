@@ -516,6 +516,11 @@ fn first_letters(
         progress.letters_done.store(done, Ordering::Relaxed);
         settled.push((letter, optimal));
     }
+    // The letters proven optimal so far, and whether every letter is settled.
+    let found = |settled: &[(Letter, Option<bool>)], complete: bool| {
+        let best = settled.iter().filter(|(_, s)| *s == Some(true));
+        (best.map(|(l, _)| Letter::to_string(l)).collect(), complete)
+    };
     // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
     let cap = options.first_letter_nodes;
     let phase_start = solver.nodes();
@@ -537,8 +542,7 @@ fn first_letters(
         for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
             let spent = solver.nodes() - phase_start;
             if cap > 0 && spent >= cap {
-                let best = settled.iter().filter(|(_, s)| *s == Some(true));
-                return (best.map(|(l, _)| Letter::to_string(l)).collect(), false);
+                return found(&settled, false);
             }
             let allowed = match cap {
                 0 => budget,
@@ -552,14 +556,10 @@ fn first_letters(
                     progress.letters_done.store(done, Ordering::Relaxed);
                 }
                 Outcome::OutOfBudget => {}
-                Outcome::Stopped => {
-                    let best = settled.iter().filter(|(_, s)| *s == Some(true));
-                    return (best.map(|(l, _)| Letter::to_string(l)).collect(), false);
-                }
+                Outcome::Stopped => return found(&settled, false),
             }
         }
         budget = budget.saturating_mul(4);
     }
-    let best = settled.iter().filter(|(_, s)| *s == Some(true));
-    (best.map(|(l, _)| Letter::to_string(l)).collect(), true)
+    found(&settled, true)
 }

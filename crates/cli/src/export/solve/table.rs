@@ -54,8 +54,9 @@ impl Export<SolveReport> for TextTable {
         writeln!(
             out,
             "best first = the guesser's optimal first letters; +? = more may exist (the search \
-             stopped while settling them: time limit or --first-letter-nodes); - = not computed (M not exact, --verdict-only, or no \
-             time left); s = seconds to find M (or, with --verdict-only, the verdict)."
+             stopped while settling them: time limit or --first-letter-nodes); - = not \
+             computed (M not exact, --verdict-only, or no time left); s = seconds to find M \
+             (or, with --verdict-only, the verdict)."
         )?;
         let stopped = match report.stopped {
             Some(why) => format!(" · stopped: {}", why.label()),

@@ -89,19 +89,20 @@ impl BoardEvidence {
         // from its start or backwards from its end), and the windows walked from one
         // anchor in one walk: a window's walk retraces the path of the shorter windows
         // of its anchor, and most of the windows' cost was these repeats.
+        // The windows counted, as (start, length, walked backwards), in the order their
+        // evidence is added below.
+        let windows: Vec<(usize, usize, bool)> = (2..=longest)
+            .flat_map(|n| (0..=padded.len() - n).map(move |start| (start, n)))
+            .filter(|&(start, n)| counted(&padded[start..start + n]))
+            .map(|(start, n)| (start, n, walks_backward(&padded[start..start + n])))
+            .collect();
         let ends = padded.len() + 1;
         let (mut from_start, mut from_end) = (vec![0u32; ends], vec![0u32; ends]);
-        for n in 2..=longest {
-            for start in 0..=padded.len() - n {
-                let window = &padded[start..start + n];
-                if !counted(window) {
-                    continue;
-                }
-                if walks_backward(window) {
-                    from_end[start + n] |= 1 << n;
-                } else {
-                    from_start[start] |= 1 << n;
-                }
+        for &(start, n, backward) in &windows {
+            if backward {
+                from_end[start + n] |= 1 << n;
+            } else {
+                from_start[start] |= 1 << n;
             }
         }
         // By anchor, then by length: the counts of each window, as an index into `walked`.
@@ -136,30 +137,25 @@ impl BoardEvidence {
                 backward[anchor] = walk(&padded[anchor - reach..anchor], true, wanted);
             }
         }
-        for n in 2..=longest {
-            for start in 0..=padded.len() - n {
-                let window = &padded[start..start + n];
-                if !counted(window) {
-                    continue;
-                }
-                let counts = if walks_backward(window) {
-                    &walked[backward[start + n]][n]
-                } else {
-                    &walked[forward[start]][n]
-                };
-                let mut j = 0;
-                for (offset, slot) in window.iter().enumerate() {
-                    if let Slot::Blank(_) = slot {
-                        // Padded position `start + offset` is cell `start + offset - 1`.
-                        let cell = slot_of[start + offset - 1];
-                        add(
-                            &mut cells[cell][n - 2],
-                            &counts.counts[j],
-                            counts.total,
-                            confidence,
-                        );
-                        j += 1;
-                    }
+        for &(start, n, walked_backward) in &windows {
+            let window = &padded[start..start + n];
+            let counts = if walked_backward {
+                &walked[backward[start + n]][n]
+            } else {
+                &walked[forward[start]][n]
+            };
+            let mut j = 0;
+            for (offset, slot) in window.iter().enumerate() {
+                if let Slot::Blank(_) = slot {
+                    // Padded position `start + offset` is cell `start + offset - 1`.
+                    let cell = slot_of[start + offset - 1];
+                    add(
+                        &mut cells[cell][n - 2],
+                        &counts.counts[j],
+                        counts.total,
+                        confidence,
+                    );
+                    j += 1;
                 }
             }
         }
