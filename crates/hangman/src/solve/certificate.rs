@@ -34,7 +34,7 @@ use lexicon::{Bucket, Letter, LetterSet};
 use super::bounds;
 use super::limits::{Aborted, StopFlag};
 use super::search::{SolveOptions, Solver};
-use super::witness::{Witness, shrink_witness, sub_lexicon, witness_within, worth};
+use super::witness::{Reach, Witness, shrink_witness, sub_lexicon, witness_within, worth};
 use crate::candidates;
 
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
@@ -289,16 +289,17 @@ impl Narrowing {
             return None;
         }
         self.searches += 1;
-        let found = witness_within(bucket, family, k, self.deadline, &self.stop).or_else(|| {
-            // No cluster: a small family may shrink to a witness of its own.
-            (family.len() <= SHRINK_FAMILY_MAX
-                && worth(bucket, family, k, self.deadline, &self.stop))
-            .then(|| Witness {
-                words: family.to_vec(),
-                value: k,
-                disjoint: false,
-            })
-        });
+        let found = witness_within(bucket, family, k, Reach::Narrow, self.deadline, &self.stop)
+            .or_else(|| {
+                // No cluster: a small family may shrink to a witness of its own.
+                (family.len() <= SHRINK_FAMILY_MAX
+                    && worth(bucket, family, k, self.deadline, &self.stop))
+                .then(|| Witness {
+                    words: family.to_vec(),
+                    value: k,
+                    disjoint: false,
+                })
+            });
         let found = found?;
         let w = if found.disjoint {
             // Any k + 1 of pairwise disjoint words are worth k.

@@ -532,7 +532,10 @@ fn first_letters(
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 let deadline = options.deadline;
-                if witness::witness_within(bucket, &miss, m, deadline, &options.stop).is_some() {
+                let reach = witness::Reach::Wide;
+                if witness::witness_within(bucket, &miss, m, reach, deadline, &options.stop)
+                    .is_some()
+                {
                     *optimal = Some(false);
                     done += 1;
                     progress.letters_done.store(done, Ordering::Relaxed);

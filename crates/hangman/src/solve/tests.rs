@@ -409,3 +409,38 @@ fn a_first_letter_cap_leaves_letters_open_the_same_way_at_any_thread_count() {
         assert_eq!(run(threads, 0), full, "{threads} threads, no cap");
     }
 }
+
+/// At 6 letters the value of words.txt (12) is held by groups of words that differ in
+/// three positions (`???ing`, `?a??ed`) and by no group that differs in one or two: the
+/// wide witness search finds it, the narrow one (the certificate's narrowing) cannot.
+/// Played on those groups' words alone, so it stays quick.
+#[test]
+fn three_blank_groups_hold_the_value_of_six_letters() {
+    let Some(path) = wordplay_testkit::shared_data("words.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let words = text.split_whitespace().filter(|w| {
+        w.len() == 6 && (w.ends_with("ing") || (w.as_bytes()[1] == b'a' && w.ends_with("ed")))
+    });
+    let lexicon = Lexicon::from_words(words).unwrap();
+    let bucket = lexicon.bucket(6);
+    let all: Vec<u32> = (0..bucket.len() as u32).collect();
+    let stop = StopFlag::default();
+    let narrow = witness::witness_within(bucket, &all, 12, witness::Reach::Narrow, None, &stop);
+    assert_eq!(narrow, None);
+    let wide = witness::witness_within(bucket, &all, 12, witness::Reach::Wide, None, &stop)
+        .expect("a three-blank group worth 12");
+    assert_eq!(wide.value, 12);
+    // Its words agree at three of the six positions, and the value is their own.
+    let first = bucket.word(wide.words[0] as usize);
+    let fixed = (0..6)
+        .filter(|&p| {
+            wide.words
+                .iter()
+                .all(|&w| bucket.word(w as usize)[p] == first[p])
+        })
+        .count();
+    assert_eq!(fixed, 3);
+    assert_eq!(sub_family_value(bucket, &wide.words, None, &stop), 12);
+}

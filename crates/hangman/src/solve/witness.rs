@@ -7,6 +7,13 @@
 //! they are solved exactly in milliseconds. [`best_witness`] groups a bucket's words by
 //! every pattern with one or two positions blanked, solves the largest groups exactly (each
 //! as a universe of its own, so the solver's closed-family rule holds) and keeps the best.
+//!
+//! At the middle lengths it also blanks three positions ([`Reach::Wide`]): the values of
+//! 6 and 7 letters on words.txt are held by such groups and by no narrower one (`???ing`,
+//! 383 words, and `?a??ed`, 310, are each worth `M(6) = 12`; `?a??ing`, 313, is worth
+//! `M(7) = 11`; the best one- and two-blank groups reach 11 and 10). Those patterns cost
+//! seconds, so only the searches run once per length use them, not the certificate's
+//! narrowing, which searches thousands of families.
 
 use std::time::Instant;
 
@@ -17,6 +24,23 @@ use super::search::{SolveOptions, Solver};
 
 /// Groups solved per blanked position set (the largest first).
 const GROUPS_PER_PATTERN: usize = 6;
+/// Groups solved per set of three blanked positions (there are many more such sets).
+const GROUPS_PER_WIDE_PATTERN: usize = 2;
+/// The word lengths whose three-blank patterns are searched under [`Reach::Wide`]: shorter
+/// words leave too few fixed letters (groups beyond [`MAX_GROUP`]), longer ones have
+/// values small enough for the narrow patterns and too many position sets.
+const WIDE_LENGTHS: std::ops::RangeInclusive<usize> = 5..=9;
+
+/// Which patterns a witness search groups the words by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// One or two blanked positions (two only up to 12 letters): milliseconds, for the
+    /// searches a certificate's referee runs at every family it narrows.
+    Narrow,
+    /// Also three blanked positions at lengths 5–9: seconds, for the searches run once
+    /// per length (the starting lower bound, a first letter's miss part).
+    Wide,
+}
 /// Groups larger than this are not solved (their search could take long).
 const MAX_GROUP: usize = 400;
 /// Nodes allowed per group.
@@ -65,7 +89,7 @@ pub fn best_witness(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> Option<Witness> {
-    search(bucket, deadline, stop, u32::MAX)
+    search(bucket, Reach::Wide, deadline, stop, u32::MAX)
 }
 
 /// A sub-family witness of value at least `target` inside `family` (sorted bucket
@@ -76,12 +100,13 @@ pub(super) fn witness_within(
     bucket: &Bucket,
     family: &[u32],
     target: u32,
+    reach: Reach,
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> Option<Witness> {
     let lexicon = sub_lexicon(bucket, family);
     let sub = lexicon.bucket(bucket.length());
-    let found = search(sub, deadline, stop, target).filter(|w| w.value >= target)?;
+    let found = search(sub, reach, deadline, stop, target).filter(|w| w.value >= target)?;
     // The sub-bucket keeps the family's order: index i is family[i].
     Some(Witness {
         words: found.words.iter().map(|&i| family[i as usize]).collect(),
@@ -92,6 +117,7 @@ pub(super) fn witness_within(
 /// The best witness, or the first found worth `target`.
 fn search(
     bucket: &Bucket,
+    reach: Reach,
     deadline: Option<Instant>,
     stop: &StopFlag,
     target: u32,
@@ -105,6 +131,15 @@ fn search(
         for p in 0..length {
             for q in p + 1..length {
                 blanks.push(vec![p, q]);
+            }
+        }
+    }
+    if reach == Reach::Wide && WIDE_LENGTHS.contains(&length) {
+        for p in 0..length {
+            for q in p + 1..length {
+                for r in q + 1..length {
+                    blanks.push(vec![p, q, r]);
+                }
             }
         }
     }
@@ -136,7 +171,11 @@ fn search(
             .collect();
         // Largest first; ties by first word, so the choice does not depend on hashing.
         groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
-        for group in groups.into_iter().take(GROUPS_PER_PATTERN) {
+        let take = match blank.len() {
+            3 => GROUPS_PER_WIDE_PATTERN,
+            _ => GROUPS_PER_PATTERN,
+        };
+        for group in groups.into_iter().take(take) {
             // The disjoint subset first: its value needs no search, and wins ties.
             let have = best.as_ref().map_or(0, |w| w.value);
             let plain = disjoint_subset(bucket, &group, &blank);
@@ -152,7 +191,7 @@ fn search(
                 // At most |S| - 1 misses: it cannot beat the best.
                 continue;
             }
-            let value = sub_family_value(bucket, &group, deadline, stop);
+            let value = value_above(bucket, &group, have, deadline, stop);
             if value > have {
                 best = Some(Witness {
                     words: group,
@@ -197,6 +236,29 @@ pub fn sub_family_value(
     }
 }
 
+/// [`sub_family_value`], or `have` without a search when the group's cheap upper bound
+/// shows it cannot beat `have` (most wide groups: their search costs a tenth of a second).
+fn value_above(
+    bucket: &Bucket,
+    words: &[u32],
+    have: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> u32 {
+    let lexicon = sub_lexicon(bucket, words);
+    let sub = lexicon.bucket(bucket.length());
+    let all: Vec<u32> = (0..sub.len() as u32).collect();
+    let solver = group_solver(sub, deadline, stop);
+    let (lo, hi) = solver.bounds(&all);
+    if hi.min(solver.greedy_upper(&all)) <= have {
+        return have;
+    }
+    match solver.value(&all) {
+        Ok(v) => v,
+        Err(_) => lo.max(solver.bounds(&all).0),
+    }
+}
+
 /// A solver for a sub-family's own bucket (`sub`): sequential, a small table and at most
 /// [`GROUP_NODES`] nodes.
 fn group_solver<'b>(sub: &'b Bucket, deadline: Option<Instant>, stop: &StopFlag) -> Solver<'b> {
@@ -220,7 +282,8 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
         .expect("words of a bucket are valid")
 }
 
-/// `witness` without the words its value does not need: runs of words (half of them, then
+/// `witness` without the words its value does not need: the words holding a letter (each
+/// letter once, the commonest first), then runs of words (half of them, then
 /// a quarter, … down to single words; the last first) are dropped while the rest is still
 /// proven worth `target` (each test solved as a universe of its own within `GROUP_NODES`
 /// nodes; a test that does not finish keeps the words). A smaller sub-family makes a
@@ -234,6 +297,33 @@ pub fn shrink_witness(
     stop: &StopFlag,
 ) -> Witness {
     let mut words = witness.words.clone();
+    // Whole letters first, the commonest among the words first: one test drops every word
+    // holding a letter (a wide group such as `???ing`, 383 words, loses most of its words
+    // in a few such tests, where single runs take hundreds).
+    let mut counts: Vec<(usize, u8)> = (b'a'..=b'z')
+        .map(|c| {
+            let n = words
+                .iter()
+                .filter(|&&w| bucket.word(w as usize).contains(&c))
+                .count();
+            (n, c)
+        })
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    counts.sort_by_key(|&(n, c)| (std::cmp::Reverse(n), c));
+    for (_, c) in counts {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            break;
+        }
+        let trial: Vec<u32> = words
+            .iter()
+            .copied()
+            .filter(|&w| !bucket.word(w as usize).contains(&c))
+            .collect();
+        if trial.len() < words.len() && worth(bucket, &trial, target, deadline, stop) {
+            words = trial;
+        }
+    }
     let mut run = words.len() / 2;
     while run >= 1 {
         let mut end = words.len();
