@@ -5,6 +5,8 @@ use hangman::verify;
 use lexicon::Lexicon;
 use proptest::prelude::*;
 
+mod common;
+
 /// The 50 words of `?at`, `b?t` and `ba?` plus a few more: a hard small list.
 fn hard() -> Lexicon {
     let mut words = Vec::new();
@@ -276,4 +278,28 @@ fn a_narrowing_must_stay_inside_the_current_family() {
     // Narrowed to fewer words than the target needs: the `h` claim fails.
     let short = good.replace("n 8 dill fill", "n 7 fill");
     assert!(verify::verify(&short, bucket).is_err());
+}
+
+/// words.txt at 6 and 7 letters: the certificates prove the exact values (12 and 11), their
+/// lower sides resting on small three-blank groups (`???ing`, `?a??ing`) shrunk to the words
+/// they need. Each value solved alone (no first letters), as `hangman solve --length L
+/// --first-letter-nodes 1 --certificate DIR` does.
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
+fn words_txt_six_and_seven_letters_are_certified_exactly() {
+    let Some(lexicon) = common::challenge() else {
+        return;
+    };
+    for (length, value) in [(7, 11), (6, 12)] {
+        let bucket = lexicon.bucket(length);
+        let progress = Progress::new(length, bucket.len());
+        let options = SolveOptions::default();
+        let s = solve::solve_value(bucket, &options, None, &progress, None);
+        assert_eq!((s.misses.lower, s.misses.upper), (value, value));
+        let witness = s.witness.as_ref().expect("a witness worth the value");
+        assert_eq!(witness.value, value, "length {length}");
+        let c = solve::certify(bucket, "words.txt", value, value, Some(witness), &options);
+        let v = verify::verify(&c.text, bucket).unwrap();
+        assert_eq!((v.lower, v.upper), (value, value), "length {length}");
+    }
 }
