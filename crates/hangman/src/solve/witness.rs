@@ -226,14 +226,8 @@ pub fn sub_family_value(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> u32 {
-    let lexicon = sub_lexicon(bucket, words);
-    let sub = lexicon.bucket(bucket.length());
-    let all: Vec<u32> = (0..sub.len() as u32).collect();
-    let solver = group_solver(sub, deadline, stop);
-    match solver.value(&all) {
-        Ok(v) => v,
-        Err(_) => solver.bounds(&all).0,
-    }
+    // A group whose upper bound is 0 is worth exactly 0: nothing to beat.
+    value_above(bucket, words, 0, deadline, stop)
 }
 
 /// [`sub_family_value`], or `have` without a search when the group's cheap upper bound
@@ -249,13 +243,13 @@ fn value_above(
     let sub = lexicon.bucket(bucket.length());
     let all: Vec<u32> = (0..sub.len() as u32).collect();
     let solver = group_solver(sub, deadline, stop);
-    let (lo, hi) = solver.bounds(&all);
+    let (_, hi) = solver.bounds(&all);
     if hi.min(solver.greedy_upper(&all)) <= have {
         return have;
     }
     match solver.value(&all) {
         Ok(v) => v,
-        Err(_) => lo.max(solver.bounds(&all).0),
+        Err(_) => solver.bounds(&all).0,
     }
 }
 
