@@ -303,3 +303,32 @@ fn words_txt_six_and_seven_letters_are_certified_exactly() {
         assert_eq!((v.lower, v.upper), (value, value), "length {length}");
     }
 }
+
+/// words.txt at 4 and 5 letters: the solver settles every first letter within its default
+/// cap (split proofs: after the letter, a letter optimal for the whole bucket, each part
+/// tested as a list of its own), and finds the sets that `scripts/evil-first-letters.sh`
+/// certified letter by letter, each file checked by `hangman verify` (docs/evil.md, "first
+/// letters at 4–7 with certificates").
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
+fn words_txt_first_letters_of_four_and_five_are_complete() {
+    let Some(lexicon) = common::challenge() else {
+        return;
+    };
+    for (length, value) in [(4, 16), (5, 15)] {
+        let bucket = lexicon.bucket(length);
+        let progress = Progress::new(length, bucket.len());
+        let options = SolveOptions {
+            sequential: true,
+            ..SolveOptions::default()
+        };
+        let s = solve::solve_length(bucket, &options, None, &progress);
+        assert_eq!((s.misses.lower, s.misses.upper), (value, value));
+        assert!(s.best_first_complete, "length {length}");
+        assert_eq!(
+            s.best_first.concat(),
+            "bdfghijklmnprstvwyz",
+            "length {length}"
+        );
+    }
+}

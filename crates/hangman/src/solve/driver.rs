@@ -309,7 +309,7 @@ pub fn solve_first_letters(
         let mut solver =
             Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
         progress.set_phase(Phase::FirstLetters);
-        let (best, complete) = first_letters(
+        let first = first_letters(
             &mut solver,
             &family,
             solution.misses.lower,
@@ -317,9 +317,9 @@ pub fn solve_first_letters(
             options,
             progress,
         );
-        solution.best_first = best;
-        solution.best_first_complete = complete;
-        solution.nodes = solver.nodes();
+        solution.best_first = first.best;
+        solution.best_first_complete = first.complete;
+        solution.nodes = solver.nodes() + first.split_nodes;
     } else {
         solution.best_first_complete = family.len() <= 1;
     }
@@ -414,31 +414,34 @@ fn solve(
         }
     }
     let seconds = spent + start.elapsed().as_secs_f64();
-    let (best_first, best_first_complete) =
-        if with_first && narrow && !stopped && b.is_exact() && family.len() > 1 {
-            progress.set_phase(Phase::FirstLetters);
-            if options.first_letter_nodes > 0 && !options.sequential {
-                // A parallel search leaves the table in a state that depends on the
-                // threads' timing, and so would the letters settled within the cap: they
-                // start from a fresh, sequential solver instead (the old table is freed).
-                let sequential = SolveOptions {
-                    sequential: true,
-                    ..options.clone()
-                };
-                solver = Solver::with_counter(bucket, sequential, Counter::Shared(&progress.nodes));
-            }
-            first_letters(
-                &mut solver,
-                &family,
-                b.lower,
-                witness.as_ref(),
-                options,
-                progress,
-            )
-        } else {
-            // One word: nothing to guess, so the (empty) list is complete.
-            (Vec::new(), family.len() <= 1)
-        };
+    let first = if with_first && narrow && !stopped && b.is_exact() && family.len() > 1 {
+        progress.set_phase(Phase::FirstLetters);
+        if options.first_letter_nodes > 0 && !options.sequential {
+            // A parallel search leaves the table in a state that depends on the
+            // threads' timing, and so would the letters settled within the cap: they
+            // start from a fresh, sequential solver instead (the old table is freed).
+            let sequential = SolveOptions {
+                sequential: true,
+                ..options.clone()
+            };
+            solver = Solver::with_counter(bucket, sequential, Counter::Shared(&progress.nodes));
+        }
+        first_letters(
+            &mut solver,
+            &family,
+            b.lower,
+            witness.as_ref(),
+            options,
+            progress,
+        )
+    } else {
+        // One word: nothing to guess, so the (empty) list is complete.
+        FirstLetters {
+            best: Vec::new(),
+            complete: family.len() <= 1,
+            split_nodes: 0,
+        }
+    };
     if with_first {
         progress.set_phase(Phase::Done);
     }
@@ -446,9 +449,9 @@ fn solve(
         length: bucket.length(),
         words: bucket.len(),
         misses: b,
-        best_first,
-        best_first_complete,
-        nodes: solver.nodes(),
+        best_first: first.best,
+        best_first_complete: first.complete,
+        nodes: solver.nodes() + first.split_nodes,
         seconds,
         verdict_seconds,
         seconds_with_first: spent + start.elapsed().as_secs_f64(),
@@ -465,9 +468,13 @@ fn solve(
 /// with a node budget that grows fourfold, so one hard letter does not hold up the easy
 /// ones (the table keeps what each round proved). After the first, small round, the
 /// letters still open look for a witness of value `m` within their miss parts (the
-/// referee's natural answer), which settles them as not optimal. With a cap
-/// ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched that
-/// many nodes, and the letters still open are reported as such (not complete).
+/// referee's natural answer), which settles them as not optimal. After the second round,
+/// the letters still open try split proofs ([`split_proof`]): the next guess a letter
+/// already proven optimal for the whole family, each of its parts tested as a list of its
+/// own; this settles in seconds the letters of 4 and 5 whose own tests ran for hours. With
+/// a cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
+/// that many nodes, and the letters still open are reported as such (not complete); the
+/// split proofs have a cap of their own, the same number.
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -475,7 +482,7 @@ fn first_letters(
     witness: Option<&Witness>,
     options: &SolveOptions,
     progress: &Progress,
-) -> (Vec<String>, bool) {
+) -> FirstLetters {
     // A witness of value `m` with no word holding a letter lies inside that letter's miss
     // part, so the miss part is worth `m` too (monotonicity) and the letter is not optimal.
     let bucket = solver.bucket();
@@ -517,13 +524,20 @@ fn first_letters(
         settled.push((letter, optimal));
     }
     // The letters proven optimal so far, and whether every letter is settled.
-    let found = |settled: &[(Letter, Option<bool>)], complete: bool| {
+    let found = |settled: &[(Letter, Option<bool>)], complete: bool, split_nodes: u64| {
         let best = settled.iter().filter(|(_, s)| *s == Some(true));
-        (best.map(|(l, _)| Letter::to_string(l)).collect(), complete)
+        FirstLetters {
+            best: best.map(|(l, _)| Letter::to_string(l)).collect(),
+            complete,
+            split_nodes,
+        }
     };
     // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
     let cap = options.first_letter_nodes;
     let phase_start = solver.nodes();
+    // Nodes searched by split proofs (their own solvers): they have a cap of their own,
+    // the same number, so that they never starve the tests below.
+    let mut split_nodes = 0u64;
     let mut budget = FIRST_BUDGET;
     while settled.iter().any(|(_, s)| s.is_none()) {
         if budget == FIRST_BUDGET * 4 {
@@ -542,10 +556,37 @@ fn first_letters(
                 }
             }
         }
+        if budget == FIRST_BUDGET * 16 {
+            // The letters still open after two rounds (the cheap ones are settled by then),
+            // proven optimal by one more guess: a letter already
+            // proven optimal for the whole family, tried on each open letter's miss part.
+            let thens: Vec<Letter> = settled
+                .iter()
+                .filter(|(_, s)| *s == Some(true))
+                .map(|&(l, _)| l)
+                .take(SPLIT_LETTERS)
+                .collect();
+            for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+                solver.words.miss_part(family, letter.index(), &mut miss);
+                for &then in &thens {
+                    if cap > 0 && split_nodes >= cap {
+                        break;
+                    }
+                    let (proven, nodes) = split_proof(bucket, &miss, then, m, options);
+                    split_nodes += nodes;
+                    if proven {
+                        *optimal = Some(true);
+                        done += 1;
+                        progress.letters_done.store(done, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
+        }
         for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
             let spent = solver.nodes() - phase_start;
             if cap > 0 && spent >= cap {
-                return found(&settled, false);
+                return found(&settled, false, split_nodes);
             }
             let allowed = match cap {
                 0 => budget,
@@ -559,10 +600,73 @@ fn first_letters(
                     progress.letters_done.store(done, Ordering::Relaxed);
                 }
                 Outcome::OutOfBudget => {}
-                Outcome::Stopped => return found(&settled, false),
+                Outcome::Stopped => return found(&settled, false, split_nodes),
             }
         }
         budget = budget.saturating_mul(4);
     }
-    found(&settled, true)
+    found(&settled, true, split_nodes)
+}
+
+/// What [`first_letters`] settled.
+struct FirstLetters {
+    /// The letters proven optimal.
+    best: Vec<String>,
+    /// Whether every letter was settled.
+    complete: bool,
+    /// Nodes searched by split proofs' own solvers (not in the solver's count).
+    split_nodes: u64,
+}
+
+/// Letters proven optimal for the whole family tried as the second guess of a split proof.
+const SPLIT_LETTERS: usize = 2;
+/// Nodes one part of a split proof may search.
+const SPLIT_PART_NODES: u64 = 250_000;
+
+/// Whether the miss part `miss` of a first letter is proven worth at most `m - 1` by one
+/// more guess, `then`: its own miss part (the words lacking both) must be worth at most
+/// `m - 2` and every part holding `then` at most `m - 1`, each tested as a list of its own
+/// (a fresh, sequential solver of at most [`SPLIT_PART_NODES`] nodes). The solver's own
+/// test on the whole miss part can take hours where these take seconds (words.txt, 4
+/// letters: after `f`, `i` splits the 3,603 words into 8 parts). Also returns the nodes
+/// searched.
+pub(super) fn split_proof(
+    bucket: &Bucket,
+    miss: &[u32],
+    then: Letter,
+    m: u32,
+    options: &SolveOptions,
+) -> (bool, u64) {
+    let mut nodes = 0;
+    if m < 2 {
+        return (false, nodes);
+    }
+    for (mask, part) in crate::candidates::partition(bucket, miss, then) {
+        let most = if mask == 0 { m - 2 } else { m - 1 };
+        if part.len() as u32 <= most + 1 {
+            // V <= |S| - 1.
+            continue;
+        }
+        let lexicon = witness::sub_lexicon(bucket, &part);
+        let sub = lexicon.bucket(bucket.length());
+        let all: Vec<u32> = (0..sub.len() as u32).collect();
+        let part_options = SolveOptions {
+            deadline: options.deadline,
+            max_nodes: SPLIT_PART_NODES,
+            table_bytes: 32 << 20,
+            sequential: true,
+            stop: options.stop.clone(),
+            ..SolveOptions::default()
+        };
+        let solver = Solver::new(sub, part_options);
+        let (lo, hi) = solver.bounds(&all);
+        let held = lo <= most
+            && (hi.min(solver.greedy_upper(&all)) <= most
+                || solver.at_least(&all, most + 1) == Ok(false));
+        nodes += solver.nodes();
+        if !held {
+            return (false, nodes);
+        }
+    }
+    (true, nodes)
 }

@@ -200,6 +200,32 @@ proptest! {
         }
     }
 
+    /// A split proof (a first letter `g`, then `h`) holds exactly when plain minimax says
+    /// that guessing `h` next keeps the words lacking `g` below the value.
+    #[test]
+    fn a_split_proof_holds_exactly_when_minimax_says_so(words in dictionary()) {
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let lex = lexicon(&refs);
+        let b = lex.bucket(words[0].len());
+        let all = all(b);
+        let m = brute(b, &all);
+        let mut memo = HashMap::new();
+        for g in Letter::ALL {
+            let Some((0, miss)) = parts(b, &all, g).into_iter().next() else {
+                continue;
+            };
+            for h in Letter::ALL {
+                let expected = m >= 2
+                    && parts(b, &miss, h).iter().all(|(mask, part)| {
+                        u32::from(*mask == 0) + brute_memo(b, part, &mut memo) < m
+                    });
+                let (proven, _) =
+                    driver::split_proof(b, &miss, h, m, &SolveOptions::default());
+                prop_assert_eq!(proven, expected, "{} then {}", g, h);
+            }
+        }
+    }
+
     #[test]
     fn threshold_verdict_matches_minimax(words in dictionary(), lives in 1u32..6) {
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
