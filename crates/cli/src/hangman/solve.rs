@@ -71,9 +71,10 @@ pub(crate) struct SolveArgs {
 
     /// Nodes each length may spend on settling its optimal first letters, after its exact
     /// value (0: no cap, until every letter is settled, which can take hours at the
-    /// hardest lengths). Letters still open are shown as `+?`. A capped search for first
-    /// letters runs on one thread, so the letters it settles do not depend on the thread
-    /// count or the machine's speed.
+    /// hardest lengths); the split proofs (a second guess, each part solved alone) have a
+    /// cap of their own, the same number. Letters still open are shown as `+?`. A capped
+    /// search for first letters runs on one thread, so the letters it settles do not
+    /// depend on the thread count or the machine's speed.
     #[arg(long, value_name = "NODES", default_value_t = FIRST_LETTER_NODES)]
     pub(crate) first_letter_nodes: u64,
 
@@ -106,9 +107,10 @@ pub(crate) struct SolveArgs {
 }
 
 /// The default cap of `--first-letter-nodes`, so that a bare `hangman solve` finishes:
-/// every length of words.txt but 4-7 settles all its first letters well within it (length
-/// 8, the costliest, spends about 1 million nodes on its value and letters together),
-/// while 4-7 stop after a minute or two each (docs/evil.md, "The first-letter cap").
+/// every length of words.txt but 6 and 7 settles all its first letters within it (4 and 5
+/// through split proofs; length 8 spends about 1.4 million nodes on its value and letters
+/// together), while 6 and 7 stop after a minute or two each (docs/evil.md, "The
+/// first-letter cap").
 const FIRST_LETTER_NODES: u64 = 4_000_000;
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {

@@ -557,9 +557,9 @@ fn first_letters(
             }
         }
         if budget == FIRST_BUDGET * 16 {
-            // The letters still open after two rounds (the cheap ones are settled by then),
-            // proven optimal by one more guess: a letter already
-            // proven optimal for the whole family, tried on each open letter's miss part.
+            // The letters still open after two rounds (the cheap ones are settled by then):
+            // split proofs, the second guess a letter already proven optimal for the
+            // whole family (`i` after any `?ill` letter at 4).
             let thens: Vec<Letter> = settled
                 .iter()
                 .filter(|(_, s)| *s == Some(true))
