@@ -341,8 +341,7 @@ fn solve(
     let family: Vec<u32> = (0..bucket.len() as u32).collect();
     let mut solver =
         Solver::with_counter(bucket, options.clone(), Counter::Shared(&progress.nodes));
-    let (lo, hi) = solver.bounds(&family);
-    let upper = hi.min(solver.greedy_upper(&family));
+    let (lo, upper) = solver.cheap_bounds(&family);
     // A sub-family's value bounds the family's from below (monotonicity).
     let witness = match resume.and_then(|r| r.witness.clone()) {
         Some(w) => Some(w),
@@ -510,8 +509,8 @@ fn first_letters(
             Some(false)
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
-            let (lo, hi) = solver.bounds(&miss);
-            if hi.min(solver.greedy_upper(&miss)) < m {
+            let (lo, hi) = solver.cheap_bounds(&miss);
+            if hi < m {
                 Some(true)
             } else if lo >= m {
                 Some(false)
@@ -650,19 +649,10 @@ pub(super) fn split_proof(
         let lexicon = witness::sub_lexicon(bucket, &part);
         let sub = lexicon.bucket(bucket.length());
         let all: Vec<u32> = (0..sub.len() as u32).collect();
-        let part_options = SolveOptions {
-            deadline: options.deadline,
-            max_nodes: SPLIT_PART_NODES,
-            table_bytes: 32 << 20,
-            sequential: true,
-            stop: options.stop.clone(),
-            ..SolveOptions::default()
-        };
-        let solver = Solver::new(sub, part_options);
-        let (lo, hi) = solver.bounds(&all);
-        let held = lo <= most
-            && (hi.min(solver.greedy_upper(&all)) <= most
-                || solver.at_least(&all, most + 1) == Ok(false));
+        let (deadline, stop) = (options.deadline, &options.stop);
+        let solver = witness::sub_solver(sub, SPLIT_PART_NODES, 32 << 20, deadline, stop);
+        let (lo, hi) = solver.cheap_bounds(&all);
+        let held = lo <= most && (hi <= most || solver.at_least(&all, most + 1) == Ok(false));
         nodes += solver.nodes();
         if !held {
             return (false, nodes);

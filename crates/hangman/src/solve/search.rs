@@ -259,6 +259,13 @@ impl<'a> Solver<'a> {
         (lo.min(hi), hi)
     }
 
+    /// [`Solver::bounds`] with the upper bound tightened by the greedy guesser's worst case
+    /// ([`Solver::greedy_upper`]): the cheapest proven bounds before any search.
+    pub(super) fn cheap_bounds(&self, family: &[u32]) -> (u32, u32) {
+        let (lo, hi) = self.bounds(family);
+        (lo, hi.min(self.greedy_upper(family)))
+    }
+
     /// Whether the referee can force at least `k` misses from `family` (sorted, closed).
     ///
     /// # Errors

@@ -243,8 +243,7 @@ fn value_above(
     let sub = lexicon.bucket(bucket.length());
     let all: Vec<u32> = (0..sub.len() as u32).collect();
     let solver = group_solver(sub, deadline, stop);
-    let (_, hi) = solver.bounds(&all);
-    if hi.min(solver.greedy_upper(&all)) <= have {
+    if solver.cheap_bounds(&all).1 <= have {
         return have;
     }
     match solver.value(&all) {
@@ -256,12 +255,25 @@ fn value_above(
 /// A solver for a sub-family's own bucket (`sub`): sequential, a small table and at most
 /// [`GROUP_NODES`] nodes.
 fn group_solver<'b>(sub: &'b Bucket, deadline: Option<Instant>, stop: &StopFlag) -> Solver<'b> {
+    sub_solver(sub, GROUP_NODES, 1 << 20, deadline, stop)
+}
+
+/// A solver for a list of its own (`sub`, e.g. from [`sub_lexicon`]): sequential, so its
+/// answers within `max_nodes` are the same at any thread count, with a table of
+/// `table_bytes`.
+pub(super) fn sub_solver<'b>(
+    sub: &'b Bucket,
+    max_nodes: u64,
+    table_bytes: usize,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Solver<'b> {
     Solver::new(
         sub,
         SolveOptions {
             deadline,
-            max_nodes: GROUP_NODES,
-            table_bytes: 1 << 20,
+            max_nodes,
+            table_bytes,
             sequential: true,
             stop: stop.clone(),
             ..SolveOptions::default()
