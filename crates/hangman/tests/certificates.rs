@@ -332,3 +332,29 @@ fn words_txt_first_letters_of_four_and_five_are_complete() {
         );
     }
 }
+
+/// words.txt at 6 and 7 letters: within the bare `hangman solve`'s cap (4 million nodes,
+/// the CLI's default `--first-letter-nodes`) the solver settles every first letter: `j`,
+/// `w`, `y` (and `x` at 7) are not optimal through four-blank witnesses in their miss parts
+/// (`????ed`, `????ing`, `????ing` ∪ `????ers`), and the optimal sets are those the uncapped
+/// search found (docs/evil.md, "four-blank witnesses").
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
+fn words_txt_first_letters_of_six_and_seven_are_complete_within_the_cap() {
+    let Some(lexicon) = common::challenge() else {
+        return;
+    };
+    for (length, value, best) in [(6, 12, "abcdfghiklmnprst"), (7, 11, "abcdfghiklmnprstu")] {
+        let bucket = lexicon.bucket(length);
+        let progress = Progress::new(length, bucket.len());
+        let options = SolveOptions {
+            sequential: true,
+            first_letter_nodes: 4_000_000,
+            ..SolveOptions::default()
+        };
+        let s = solve::solve_length(bucket, &options, None, &progress);
+        assert_eq!((s.misses.lower, s.misses.upper), (value, value));
+        assert!(s.best_first_complete, "length {length}");
+        assert_eq!(s.best_first.concat(), best, "length {length}");
+    }
+}

@@ -71,8 +71,8 @@ pub(crate) struct SolveArgs {
 
     /// Nodes each length may spend on settling its optimal first letters, after its exact
     /// value (0: no cap, until every letter is settled, which can take hours at the
-    /// hardest lengths); the split proofs (a second guess, each part solved alone) have a
-    /// cap of their own, the same number. Letters still open are shown as `+?`. A capped
+    /// hardest lengths); the split proofs (a second guess, each part solved alone) and
+    /// the four-blank witnesses have caps of their own, the same number. Letters still open are shown as `+?`. A capped
     /// search for first letters runs on one thread, so the letters it settles do not
     /// depend on the thread count or the machine's speed.
     #[arg(long, value_name = "NODES", default_value_t = FIRST_LETTER_NODES)]
@@ -107,10 +107,9 @@ pub(crate) struct SolveArgs {
 }
 
 /// The default cap of `--first-letter-nodes`, so that a bare `hangman solve` finishes:
-/// every length of words.txt but 6 and 7 settles all its first letters within it (4 and 5
-/// through split proofs; length 8 spends about 1.4 million nodes on its value and letters
-/// together), while 6 and 7 stop after a minute or two each (docs/evil.md, "The
-/// first-letter cap").
+/// every length of words.txt settles all its first letters within it (4 and 5 through
+/// split proofs, 6 and 7 through four-blank witnesses), while the embedded list's 3 and 6
+/// stop after a minute or two each (docs/evil.md, "The first-letter cap").
 const FIRST_LETTER_NODES: u64 = 4_000_000;
 
 fn parse_range(text: &str) -> Result<(usize, usize), String> {

@@ -385,7 +385,26 @@ fn solve(
     let narrow = !(options.verdict_only && lives.is_some());
     // Then both sides, with a growing node budget per round.
     let mut budget = FIRST_BUDGET;
+    // A four-blank witness found below: it settles first letters, but certificates keep
+    // `witness` (a referee's proof on thousands of words does not finish).
+    let mut wider_witness = None;
+    let mut widened = false;
     while narrow && !stopped && b.lower < b.upper {
+        if !widened
+            && budget == FIRST_BUDGET * 4
+            && witness.as_ref().is_some_and(|w| w.value == b.lower)
+        {
+            // The tests did not settle the value at once: a four-blank group may be worth
+            // one more than the witness (the 6-letter words.txt words lacking `j`: `????ed`).
+            widened = true;
+            let (deadline, stop) = (options.deadline, &options.stop);
+            let (wider, _) =
+                witness::four_blank_within(bucket, &family, b.lower + 1, deadline, stop);
+            if let Some(wider) = wider {
+                apply(&mut b, wider.value, true);
+                wider_witness = Some(wider);
+            }
+        }
         let mut finished_one = false;
         for k in [b.lower + 1, b.upper] {
             if b.lower >= b.upper || k <= b.lower || k > b.upper {
@@ -429,7 +448,7 @@ fn solve(
             &mut solver,
             &family,
             b.lower,
-            witness.as_ref(),
+            wider_witness.as_ref().or(witness.as_ref()),
             options,
             progress,
         )
@@ -537,6 +556,8 @@ fn first_letters(
     // Nodes searched by split proofs (their own solvers): they have a cap of their own,
     // the same number, so that they never starve the tests below.
     let mut split_nodes = 0u64;
+    // And those of the wider witnesses' tests, the same.
+    let mut wide_nodes = 0u64;
     let mut budget = FIRST_BUDGET;
     while settled.iter().any(|(_, s)| s.is_none()) {
         if budget == FIRST_BUDGET * 4 {
@@ -544,11 +565,19 @@ fn first_letters(
             // in their miss parts (seconds at most per letter, so only for these).
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
                 solver.words.miss_part(family, letter.index(), &mut miss);
-                let deadline = options.deadline;
+                let (deadline, stop) = (options.deadline, &options.stop);
                 let reach = witness::Reach::Wide;
-                if witness::witness_within(bucket, &miss, m, reach, deadline, &options.stop)
-                    .is_some()
-                {
+                let mut found =
+                    witness::witness_within(bucket, &miss, m, reach, deadline, stop).is_some();
+                // Else a four-blank group (`????ed` at 6 without `j`: the root's `???ing`
+                // and `?a??ed` hold it, and less `j` are worth 11).
+                if !found && (cap == 0 || wide_nodes < cap) {
+                    let (wider, nodes) =
+                        witness::four_blank_within(bucket, &miss, m, deadline, stop);
+                    wide_nodes += nodes;
+                    found = wider.is_some();
+                }
+                if found {
                     *optimal = Some(false);
                     done += 1;
                     progress.letters_done.store(done, Ordering::Relaxed);
@@ -585,7 +614,7 @@ fn first_letters(
         for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
             let spent = solver.nodes() - phase_start;
             if cap > 0 && spent >= cap {
-                return found(&settled, false, split_nodes);
+                return found(&settled, false, split_nodes + wide_nodes);
             }
             let allowed = match cap {
                 0 => budget,
@@ -599,12 +628,12 @@ fn first_letters(
                     progress.letters_done.store(done, Ordering::Relaxed);
                 }
                 Outcome::OutOfBudget => {}
-                Outcome::Stopped => return found(&settled, false, split_nodes),
+                Outcome::Stopped => return found(&settled, false, split_nodes + wide_nodes),
             }
         }
         budget = budget.saturating_mul(4);
     }
-    found(&settled, true, split_nodes)
+    found(&settled, true, split_nodes + wide_nodes)
 }
 
 /// What [`first_letters`] settled.

@@ -470,3 +470,35 @@ fn three_blank_groups_hold_the_value_of_six_letters() {
     assert_eq!(fixed, 3);
     assert_eq!(sub_family_value(bucket, &wide.words, None, &stop), 12);
 }
+
+/// Without `j`, the 6-letter groups worth 12 (`???ing`, `?a??ed`) are worth 11, and so is
+/// every three-blank group: the value of the words lacking `j` (12, so `j` is not an
+/// optimal first letter) is held by a four-blank group, `????ed`. Played on the words
+/// ending in `ed` or `ing` alone, so it stays quick.
+#[test]
+fn a_four_blank_group_holds_the_value_without_j() {
+    let Some(path) = wordplay_testkit::shared_data("words.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let words = text
+        .split_whitespace()
+        .filter(|w| w.len() == 6 && !w.contains('j') && (w.ends_with("ing") || w.ends_with("ed")));
+    let lexicon = Lexicon::from_words(words).unwrap();
+    let bucket = lexicon.bucket(6);
+    let all: Vec<u32> = (0..bucket.len() as u32).collect();
+    let stop = StopFlag::default();
+    let wide = witness::witness_within(bucket, &all, 12, witness::Reach::Wide, None, &stop);
+    assert_eq!(wide, None);
+    let (four, nodes) = witness::four_blank_within(bucket, &all, 12, None, &stop);
+    let four = four.expect("a four-blank group worth 12");
+    assert!(nodes > 0);
+    assert_eq!(four.value, 12);
+    // `????ed`: every word ends in `ed`, and they are all such words.
+    let ends_ed = |&w: &u32| bucket.word(w as usize).ends_with(b"ed");
+    assert!(four.words.iter().all(ends_ed));
+    assert_eq!(four.words.len(), all.iter().filter(|w| ends_ed(w)).count());
+    // Below the value, it proves nothing.
+    let (none, _) = witness::four_blank_within(bucket, &all, 13, None, &stop);
+    assert_eq!(none, None);
+}

@@ -45,6 +45,15 @@ pub(super) enum Reach {
 const MAX_GROUP: usize = 400;
 /// Nodes allowed per group.
 const GROUP_NODES: u64 = 200_000;
+/// Tests [`shrink_witness`] runs at most (a work budget: the same result on any machine).
+const SHRINK_TESTS: usize = 400;
+/// The word lengths whose four-blank patterns [`four_blank_within`] searches: at 5 one
+/// fixed letter leaves groups of thousands, past 8 the values are small.
+const FOUR_BLANK_LENGTHS: std::ops::RangeInclusive<usize> = 6..=8;
+/// Groups larger than this are not tested by [`four_blank_within`].
+const MAX_WIDE_GROUP: usize = 4_000;
+/// Nodes and table bytes allowed per test of [`four_blank_within`] (a few seconds).
+const WIDE_LIMITS: (u64, usize) = (4_000_000, 32 << 20);
 
 /// A sub-family of a bucket and a proven lower bound on its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +213,95 @@ fn search(
     best.filter(|w| w.value > 0)
 }
 
+/// A witness worth `target` inside `family` (sorted bucket indices) among words equal
+/// outside four positions, at lengths 6–8 ([`FOUR_BLANK_LENGTHS`]): for every set of four
+/// blanked positions, the largest group and its union with the second largest, the
+/// largest tests first (a test whose cheap upper bound falls short costs no search).
+/// `None` when no test proves `target` within [`WIDE_LIMITS`]. Also returns the nodes
+/// searched.
+///
+/// This is how the first letters of 6 and 7 on words.txt are settled: the witnesses of
+/// `M(6) = 12` (`???ing`, `?a??ed`) and `M(7) = 11` (`?a??ing`) hold `j`, `w` or `y`, and
+/// without them are worth one less, but the miss parts of those letters hold `????ed`
+/// (1,470 words without `j`, worth 12) and `????ing` ∪ `????ers` (without `y`, worth 11).
+/// These groups are large (thousands of words) and their tests take seconds, so only the
+/// searches run once per length or letter use them.
+pub(super) fn four_blank_within(
+    bucket: &Bucket,
+    family: &[u32],
+    target: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> (Option<Witness>, u64) {
+    let length = bucket.length();
+    let mut nodes = 0;
+    if !FOUR_BLANK_LENGTHS.contains(&length) {
+        return (None, nodes);
+    }
+    let mut tries: Vec<Vec<u32>> = Vec::new();
+    let mut unions: Vec<Vec<u32>> = Vec::new();
+    for blank in combinations(length, 4) {
+        let mut keyed: Vec<((u128, u64), u32)> = family
+            .iter()
+            .map(|&w| (pattern_key(bucket.word(w as usize), &blank), w))
+            .collect();
+        keyed.sort_unstable();
+        let mut groups: Vec<&[((u128, u64), u32)]> = keyed
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() > target as usize)
+            .collect();
+        groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0].1));
+        let words = |g: &[((u128, u64), u32)]| g.iter().map(|&(_, w)| w).collect::<Vec<u32>>();
+        if let Some(&one) = groups.first() {
+            tries.push(words(one));
+        }
+        if let [one, two, ..] = groups[..] {
+            let mut both = [words(one), words(two)].concat();
+            both.sort_unstable();
+            unions.push(both);
+        }
+    }
+    // Largest first; ties by first word, so the order does not depend on the sets' order.
+    for list in [&mut tries, &mut unions] {
+        list.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
+        list.dedup();
+    }
+    for words in tries.into_iter().chain(unions) {
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            break;
+        }
+        if words.len() > MAX_WIDE_GROUP {
+            continue;
+        }
+        let (holds, spent) = worth_within(bucket, &words, target, WIDE_LIMITS, deadline, stop);
+        nodes += spent;
+        if holds {
+            let witness = Witness {
+                words,
+                value: target,
+                disjoint: false,
+            };
+            return (Some(witness), nodes);
+        }
+    }
+    (None, nodes)
+}
+
+/// Every set of `k` positions of `0..length`, in lexicographic order.
+fn combinations(length: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..k {
+        all = all
+            .into_iter()
+            .flat_map(|set: Vec<usize>| {
+                let from = set.last().map_or(0, |&p| p + 1);
+                (from..length).map(move |p| [set.clone(), vec![p]].concat())
+            })
+            .collect();
+    }
+    all
+}
+
 /// `word` with the positions `blank` blanked, packed 5 bits a position (a blank is 31):
 /// positions 0–24 in the first half, the rest (up to 32 letters) in the second.
 fn pattern_key(word: &[u8], blank: &[usize]) -> (u128, u64) {
@@ -293,8 +391,9 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
 /// a quarter, … down to single words; the last first) are dropped while the rest is still
 /// proven worth `target` (each test solved as a universe of its own within `GROUP_NODES`
 /// nodes; a test that does not finish keeps the words). A smaller sub-family makes a
-/// smaller referee strategy in a certificate. Stops, keeping what it has, at `deadline` or
-/// when `stop` is raised.
+/// smaller referee strategy in a certificate. Stops, keeping what it has, after
+/// [`SHRINK_TESTS`] tests (a four-blank witness of 1,470 words would take thousands), at
+/// `deadline` or when `stop` is raised.
 pub fn shrink_witness(
     bucket: &Bucket,
     witness: &Witness,
@@ -317,8 +416,13 @@ pub fn shrink_witness(
         .filter(|&(n, _)| n > 0)
         .collect();
     counts.sort_by_key(|&(n, c)| (std::cmp::Reverse(n), c));
+    let mut tests = 0;
+    let mut out_of_time = || {
+        tests += 1;
+        tests > SHRINK_TESTS || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised()
+    };
     for (_, c) in counts {
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+        if out_of_time() {
             break;
         }
         let trial: Vec<u32> = words
@@ -334,7 +438,7 @@ pub fn shrink_witness(
     while run >= 1 {
         let mut end = words.len();
         while end > 0 {
-            if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            if out_of_time() {
                 break;
             }
             let start = end.saturating_sub(run);
@@ -363,11 +467,34 @@ pub(super) fn worth(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> bool {
+    worth_within(
+        bucket,
+        words,
+        target,
+        (GROUP_NODES, 1 << 20),
+        deadline,
+        stop,
+    )
+    .0
+}
+
+/// [`worth`] within `limits` (nodes, table bytes); also returns the nodes searched.
+fn worth_within(
+    bucket: &Bucket,
+    words: &[u32],
+    target: u32,
+    (max_nodes, table_bytes): (u64, usize),
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> (bool, u64) {
     if words.len() as u32 <= target {
-        return false;
+        return (false, 0);
     }
     let lexicon = sub_lexicon(bucket, words);
     let sub = lexicon.bucket(bucket.length());
     let all: Vec<u32> = (0..sub.len() as u32).collect();
-    group_solver(sub, deadline, stop).at_least(&all, target) == Ok(true)
+    let solver = sub_solver(sub, max_nodes, table_bytes, deadline, stop);
+    let (lo, hi) = solver.cheap_bounds(&all);
+    let holds = lo >= target || (hi >= target && solver.at_least(&all, target) == Ok(true));
+    (holds, solver.nodes())
 }
