@@ -14,6 +14,11 @@
 //! `M(7) = 11`; the best one- and two-blank groups reach 11 and 10). Those patterns cost
 //! seconds, so only the searches run once per length use them, not the certificate's
 //! narrowing, which searches thousands of families.
+//!
+//! [`four_blank_within`] goes one blank further at 6–8 letters, for a target known
+//! beforehand: the miss parts of `j`, `w`, `y` at 6 hold `????ed` (worth 12), those of
+//! `w` and `y` at 7 the union `????ing` ∪ `????ers` (worth 11), where every narrower group
+//! is worth one less.
 
 use std::time::Instant;
 
