@@ -2,7 +2,7 @@
 //!
 //! # What is bounded
 //!
-//! As for [`Exact`](crate::strategy::Exact): the secret is drawn uniformly from the
+//! As for [`Exact`]: the secret is drawn uniformly from the
 //! dictionary's words of one length, the guesser knows the dictionary, and a strategy's
 //! expected score is its *total* final score over the words divided by their number.
 //! [`lower_bound`] returns a total that **no** strategy the rules allow goes below (any

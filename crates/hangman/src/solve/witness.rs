@@ -396,8 +396,8 @@ pub fn sub_lexicon(bucket: &Bucket, words: &[u32]) -> Lexicon {
 /// a quarter, … down to single words; the last first) are dropped while the rest is still
 /// proven worth `target` (each test solved as a universe of its own within `GROUP_NODES`
 /// nodes; a test that does not finish keeps the words). A smaller sub-family makes a
-/// smaller referee strategy in a certificate. Stops, keeping what it has, after
-/// [`SHRINK_TESTS`] tests (a four-blank witness of 1,470 words would take thousands), at
+/// smaller referee strategy in a certificate. Stops, keeping what it has, after 400
+/// tests (a four-blank witness of 1,470 words would take thousands), at
 /// `deadline` or when `stop` is raised.
 pub fn shrink_witness(
     bucket: &Bucket,
