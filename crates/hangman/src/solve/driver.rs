@@ -385,9 +385,10 @@ fn solve(
     let narrow = !(options.verdict_only && lives.is_some());
     // Then both sides, with a growing node budget per round.
     let mut budget = FIRST_BUDGET;
-    // A four-blank witness found below: it settles first letters, but certificates keep
-    // `witness` (a referee's proof on thousands of words does not finish).
-    let mut wider_witness = None;
+    // Whether the four-blank witnesses were tried (once). What they find raises the lower
+    // bound only: certificates keep `witness` (a referee's proof on thousands of words does
+    // not finish), and so do the first letters, which must not depend on whether a
+    // parallel search stalled.
     let mut widened = false;
     while narrow && !stopped && b.lower < b.upper {
         if !widened
@@ -402,7 +403,6 @@ fn solve(
                 witness::four_blank_within(bucket, &family, b.lower + 1, deadline, stop);
             if let Some(wider) = wider {
                 apply(&mut b, wider.value, true);
-                wider_witness = Some(wider);
             }
         }
         let mut finished_one = false;
@@ -448,7 +448,7 @@ fn solve(
             &mut solver,
             &family,
             b.lower,
-            wider_witness.as_ref().or(witness.as_ref()),
+            witness.as_ref(),
             options,
             progress,
         )
