@@ -315,21 +315,30 @@ fn words_txt_first_letters_of_four_and_five_are_complete() {
     let Some(lexicon) = common::challenge() else {
         return;
     };
-    for (length, value) in [(4, 16), (5, 15)] {
+    let best = "bdfghijklmnprstvwyz";
+    assert_first_letters_complete(&lexicon, &[(4, 16, best), (5, 15, best)], 0);
+}
+
+/// Each `(length, value, optimal first letters)` of `cases` solved with its first letters
+/// (sequential, `first_letter_nodes` as the cap, 0 for none): the value exact, the letters
+/// complete and as given.
+fn assert_first_letters_complete(
+    lexicon: &Lexicon,
+    cases: &[(usize, u32, &str)],
+    first_letter_nodes: u64,
+) {
+    for &(length, value, best) in cases {
         let bucket = lexicon.bucket(length);
         let progress = Progress::new(length, bucket.len());
         let options = SolveOptions {
             sequential: true,
+            first_letter_nodes,
             ..SolveOptions::default()
         };
         let s = solve::solve_length(bucket, &options, None, &progress);
         assert_eq!((s.misses.lower, s.misses.upper), (value, value));
         assert!(s.best_first_complete, "length {length}");
-        assert_eq!(
-            s.best_first.concat(),
-            "bdfghijklmnprstvwyz",
-            "length {length}"
-        );
+        assert_eq!(s.best_first.concat(), best, "length {length}");
     }
 }
 
@@ -344,17 +353,6 @@ fn words_txt_first_letters_of_six_and_seven_are_complete_within_the_cap() {
     let Some(lexicon) = common::challenge() else {
         return;
     };
-    for (length, value, best) in [(6, 12, "abcdfghiklmnprst"), (7, 11, "abcdfghiklmnprstu")] {
-        let bucket = lexicon.bucket(length);
-        let progress = Progress::new(length, bucket.len());
-        let options = SolveOptions {
-            sequential: true,
-            first_letter_nodes: 4_000_000,
-            ..SolveOptions::default()
-        };
-        let s = solve::solve_length(bucket, &options, None, &progress);
-        assert_eq!((s.misses.lower, s.misses.upper), (value, value));
-        assert!(s.best_first_complete, "length {length}");
-        assert_eq!(s.best_first.concat(), best, "length {length}");
-    }
+    let cases = [(6, 12, "abcdfghiklmnprst"), (7, 11, "abcdfghiklmnprstu")];
+    assert_first_letters_complete(&lexicon, &cases, 4_000_000);
 }

@@ -72,9 +72,9 @@ pub(crate) struct SolveArgs {
     /// Nodes each length may spend on settling its optimal first letters, after its exact
     /// value (0: no cap, until every letter is settled, which can take hours at the
     /// hardest lengths); the split proofs (a second guess, each part solved alone) and
-    /// the four-blank witnesses have caps of their own, the same number. Letters still open are shown as `+?`. A capped
-    /// search for first letters runs on one thread, so the letters it settles do not
-    /// depend on the thread count or the machine's speed.
+    /// the four-blank witnesses have caps of their own, the same number. Letters still
+    /// open are shown as `+?`. A capped search for first letters runs on one thread, so
+    /// the letters it settles do not depend on the thread count or the machine's speed.
     #[arg(long, value_name = "NODES", default_value_t = FIRST_LETTER_NODES)]
     pub(crate) first_letter_nodes: u64,
 

@@ -50,6 +50,8 @@ pub(super) enum Reach {
 const MAX_GROUP: usize = 400;
 /// Nodes allowed per group.
 const GROUP_NODES: u64 = 200_000;
+/// Nodes and table bytes of a group's solver ([`group_solver`], [`worth`]).
+const GROUP_LIMITS: (u64, usize) = (GROUP_NODES, 1 << 20);
 /// Tests [`shrink_witness`] runs at most (a work budget: the same result on any machine).
 const SHRINK_TESTS: usize = 400;
 /// The word lengths whose four-blank patterns [`four_blank_within`] searches: at 5 one
@@ -140,51 +142,22 @@ fn search(
     if bucket.len() < 3 || length < 2 {
         return None;
     }
-    let mut blanks: Vec<Vec<usize>> = (0..length).map(|p| vec![p]).collect();
+    let mut blanks = combinations(length, 1);
     if length <= 12 {
-        for p in 0..length {
-            for q in p + 1..length {
-                blanks.push(vec![p, q]);
-            }
-        }
+        blanks.extend(combinations(length, 2));
     }
     if reach == Reach::Wide && WIDE_LENGTHS.contains(&length) {
-        for p in 0..length {
-            for q in p + 1..length {
-                for r in q + 1..length {
-                    blanks.push(vec![p, q, r]);
-                }
-            }
-        }
+        blanks.extend(combinations(length, 3));
     }
     let mut best: Option<Witness> = None;
-    let mut keyed: Vec<((u128, u64), u32)> = Vec::with_capacity(bucket.len());
-    // Every word's key once; a pattern sets its blanks' bits (31 is all ones).
-    let full: Vec<(u128, u64)> = (0..bucket.len())
-        .map(|i| pattern_key(bucket.word(i), &[]))
-        .collect();
+    let mut keyed = Vec::with_capacity(bucket.len());
+    let full = full_keys(bucket, 0..bucket.len() as u32);
     for blank in blanks {
         let reached = best.as_ref().is_some_and(|w| w.value >= target);
         if reached || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
             break;
         }
-        // Grouped by sorting packed keys (no hashing, no allocation per word: this runs for
-        // every family a certificate's referee narrows).
-        let mask = pattern_key(&vec![b'a'; length], &blank);
-        keyed.clear();
-        keyed.extend(
-            full.iter()
-                .zip(0u32..)
-                .map(|(k, i)| ((k.0 | mask.0, k.1 | mask.1), i)),
-        );
-        keyed.sort_unstable();
-        let mut groups: Vec<Vec<u32>> = keyed
-            .chunk_by(|a, b| a.0 == b.0)
-            .filter(|run| run.len() >= 3)
-            .map(|run| run.iter().map(|&(_, i)| i).collect())
-            .collect();
-        // Largest first; ties by first word, so the choice does not depend on hashing.
-        groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
+        let groups = groups_by_pattern(&full, length, &blank, 3, &mut keyed);
         let take = match blank.len() {
             3 => GROUPS_PER_WIDE_PATTERN,
             _ => GROUPS_PER_PATTERN,
@@ -245,30 +218,24 @@ pub(super) fn four_blank_within(
     }
     let mut tries: Vec<Vec<u32>> = Vec::new();
     let mut unions: Vec<Vec<u32>> = Vec::new();
+    let mut keyed = Vec::with_capacity(family.len());
+    let full = full_keys(bucket, family.iter().copied());
     for blank in combinations(length, 4) {
-        let mut keyed: Vec<((u128, u64), u32)> = family
-            .iter()
-            .map(|&w| (pattern_key(bucket.word(w as usize), &blank), w))
-            .collect();
-        keyed.sort_unstable();
-        let mut groups: Vec<&[((u128, u64), u32)]> = keyed
-            .chunk_by(|a, b| a.0 == b.0)
-            .filter(|run| run.len() > target as usize)
-            .collect();
-        groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0].1));
-        let words = |g: &[((u128, u64), u32)]| g.iter().map(|&(_, w)| w).collect::<Vec<u32>>();
-        if let Some(&one) = groups.first() {
-            tries.push(words(one));
-        }
-        if let [one, two, ..] = groups[..] {
-            let mut both = [words(one), words(two)].concat();
+        // Groups of at most `target` words are worth less (`V <= |S| - 1`).
+        let least = target as usize + 1;
+        let mut groups = groups_by_pattern(&full, length, &blank, least, &mut keyed);
+        groups.truncate(2);
+        if let [one, two] = &groups[..] {
+            let mut both = [one.as_slice(), two.as_slice()].concat();
             both.sort_unstable();
             unions.push(both);
         }
+        tries.extend(groups.into_iter().next());
     }
-    // Largest first; ties by first word, so the order does not depend on the sets' order.
+    // Largest first; ties by their words, so the order does not depend on the sets' order
+    // and a group found under two sets is tested once.
     for list in [&mut tries, &mut unions] {
-        list.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
+        list.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         list.dedup();
     }
     for words in tries.into_iter().chain(unions) {
@@ -305,6 +272,37 @@ fn combinations(length: usize, k: usize) -> Vec<Vec<usize>> {
             .collect();
     }
     all
+}
+
+/// Each word's pattern key with nothing blanked, beside its index (`ids`: bucket indices).
+fn full_keys(bucket: &Bucket, ids: impl Iterator<Item = u32>) -> Vec<((u128, u64), u32)> {
+    ids.map(|i| (pattern_key(bucket.word(i as usize), &[]), i))
+        .collect()
+}
+
+/// The words of `full` (from [`full_keys`]) grouped by their letters outside the positions
+/// `blank`, the groups of at least `least` words, largest first (ties by first word, so the
+/// choice does not depend on the sort). Grouped by sorting packed keys into `keyed` (no
+/// hashing, no allocation per word: this runs for every family a certificate's referee
+/// narrows): a pattern sets its blanks' bits (31 is all ones).
+fn groups_by_pattern(
+    full: &[((u128, u64), u32)],
+    length: usize,
+    blank: &[usize],
+    least: usize,
+    keyed: &mut Vec<((u128, u64), u32)>,
+) -> Vec<Vec<u32>> {
+    let mask = pattern_key(&vec![b'a'; length], blank);
+    keyed.clear();
+    keyed.extend(full.iter().map(|&(k, i)| ((k.0 | mask.0, k.1 | mask.1), i)));
+    keyed.sort_unstable();
+    let mut groups: Vec<Vec<u32>> = keyed
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|run| run.len() >= least)
+        .map(|run| run.iter().map(|&(_, i)| i).collect())
+        .collect();
+    groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0]));
+    groups
 }
 
 /// `word` with the positions `blank` blanked, packed 5 bits a position (a blank is 31):
@@ -358,7 +356,7 @@ fn value_above(
 /// A solver for a sub-family's own bucket (`sub`): sequential, a small table and at most
 /// [`GROUP_NODES`] nodes.
 fn group_solver<'b>(sub: &'b Bucket, deadline: Option<Instant>, stop: &StopFlag) -> Solver<'b> {
-    sub_solver(sub, GROUP_NODES, 1 << 20, deadline, stop)
+    sub_solver(sub, GROUP_LIMITS.0, GROUP_LIMITS.1, deadline, stop)
 }
 
 /// A solver for a list of its own (`sub`, e.g. from [`sub_lexicon`]): sequential, so its
@@ -472,15 +470,7 @@ pub(super) fn worth(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> bool {
-    worth_within(
-        bucket,
-        words,
-        target,
-        (GROUP_NODES, 1 << 20),
-        deadline,
-        stop,
-    )
-    .0
+    worth_within(bucket, words, target, GROUP_LIMITS, deadline, stop).0
 }
 
 /// [`worth`] within `limits` (nodes, table bytes); also returns the nodes searched.
