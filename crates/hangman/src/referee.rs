@@ -25,7 +25,7 @@ pub use crate::game::Referee;
 pub use error::SecretError;
 pub use evil::{Evil, FamilyChoice, LOOKAHEAD_MAX_FAMILY, LOOKAHEAD_NODES, OPTIMAL_MOVE_BUDGET};
 pub use fair::Fair;
-pub use told::Told;
+pub use told::{Contradiction, Revealed, Told};
 
 /// The referees by name, independent of any argument parser: `fair`, `evil`,
 /// `evil-lookahead`, `optimal`.

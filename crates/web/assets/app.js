@@ -247,6 +247,8 @@ async function refreshTally() {
 // ---------------------------------------------------------------- reversed
 let rv = null;
 let marks = new Set();
+// The verdict on the word the player named after the computer lost (null until then).
+let rvRevealed = null;
 
 function renderReverse() {
   const r = rv;
@@ -266,10 +268,14 @@ function renderReverse() {
   $("rv-wrong").textContent = [r.wrong, ...r.wrong_words].filter(Boolean).join(" ");
   $("rv-answer-row").hidden = r.over || r.thinking || r.guess_is_word;
   $("rv-word-row").hidden = r.over || r.thinking || !r.guess_is_word;
+  // Out of guesses, the computer asks the word (once) and checks it against the answers.
+  $("rv-reveal").hidden = !r.over || r.computer_won || rvRevealed !== null;
   if (r.thinking) {
     say("rv-prompt", "Thinking… A first game at this length and number of lives can take a while (with 6 lives I am quick).");
+  } else if (r.over && rvRevealed) {
+    say("rv-prompt", rvRevealed.message, rvRevealed.fits ? "good" : "bad");
   } else if (r.over) {
-    say("rv-prompt", r.computer_won ? `I got it: ${r.board.toUpperCase()}!` : "You win: I am out of lives.", r.computer_won ? "bad" : "good");
+    say("rv-prompt", r.computer_won ? `I got it: ${r.board.toUpperCase()}!` : "You win: I am out of lives. What was your word?", r.computer_won ? "bad" : "good");
   } else if (r.guess_is_word) {
     say("rv-prompt", `Is your word ${r.guess.toUpperCase()}?`);
   } else {
@@ -314,6 +320,8 @@ $("rv-setup").addEventListener("submit", async (e) => {
   e.preventDefault();
   try {
     marks = new Set();
+    rvRevealed = null;
+    $("rv-secret").value = "";
     rv = await api("POST", "/api/reverse", { length: Number($("rv-length").value), lives: Number($("rv-lives").value) });
     renderReverse();
     awaitGuess();
@@ -331,6 +339,14 @@ async function rvAnswer(body) {
 }
 $("rv-answer").addEventListener("click", () => rvAnswer({ positions: [...marks] }));
 $("rv-none").addEventListener("click", () => { marks = new Set(); rvAnswer({ positions: [] }); });
+$("rv-reveal").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (!rv || !rv.over || rv.computer_won) return;
+  try {
+    rvRevealed = await api("POST", `/api/reverse/${rv.id}/reveal`, { word: $("rv-secret").value });
+    renderReverse();
+  } catch (err) { say("rv-prompt", err.message, "bad"); }
+});
 $("rv-yes").addEventListener("click", () => rvAnswer({ correct: true }));
 $("rv-no").addEventListener("click", () => rvAnswer({ correct: false }));
 

@@ -690,3 +690,59 @@ pub(crate) async fn reverse_answer(
     .await?;
     reverse_reply(app, id, game).await
 }
+
+/// `POST /api/reverse/{id}/reveal`.
+#[derive(Deserialize)]
+pub(crate) struct RevealBody {
+    /// The player's word.
+    word: String,
+}
+
+/// The word the computer lost to, checked against the player's answers.
+#[derive(Serialize)]
+pub(crate) struct RevealView {
+    word: String,
+    /// Whether the word fits every answer the player gave.
+    fits: bool,
+    /// Whether it is a word of the computer's list.
+    known: bool,
+    /// The verdict in a sentence (the terminal game's words).
+    message: String,
+}
+
+/// `POST /api/reverse/{id}/reveal`: once the computer is out of guesses, the player names
+/// the word; it is checked against their answers (the rules' own honest referee,
+/// [`Told::reveal`]). Nothing changes in the game.
+pub(crate) async fn reverse_reveal(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<RevealBody>,
+) -> Result<Json<RevealView>, ApiError> {
+    let game = app.reverse.find(&id)?;
+    let r = game.lock_ignoring_poison();
+    let state = r.game.state();
+    match state.status() {
+        Status::KeepGuessing => {
+            return Err(ApiError::conflict(
+                "the game is not over: answer the computer's guesses first",
+            ));
+        }
+        Status::GameWon => {
+            return Err(ApiError::conflict(format!(
+                "the computer found your word: {}",
+                board_of(state).to_ascii_uppercase()
+            )));
+        }
+        Status::GameLost => {}
+    }
+    let length = state.length();
+    let word = body.word.trim();
+    let revealed = Told::reveal(length, word, &r.history, &app.lexicon)
+        .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
+    Ok(Json(RevealView {
+        message: revealed.to_string(),
+        fits: revealed.contradiction.is_none(),
+        known: revealed.known,
+        word: revealed.word,
+    }))
+}

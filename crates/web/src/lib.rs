@@ -135,6 +135,10 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
             "/api/reverse/{id}/answer",
             post(hangman_routes::reverse_answer),
         )
+        .route(
+            "/api/reverse/{id}/reveal",
+            post(hangman_routes::reverse_reveal),
+        )
         .route("/api/blender", post(blender_routes::create))
         .route("/api/blender/scores", get(blender_routes::scores))
         .route("/api/blender/daily/stats", get(blender_routes::daily_stats))

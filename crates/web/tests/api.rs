@@ -475,6 +475,88 @@ async fn reversed_game(app: &Router, word: &str, lives: u32) -> Vec<Value> {
 }
 
 #[tokio::test]
+async fn a_lost_reversed_game_checks_the_word_the_player_names() {
+    let app = app();
+    // One life: a miss on the first guess ends the game, the computer out of guesses.
+    let lost = || async {
+        let (_, r) = call(
+            &app,
+            "POST",
+            "/api/reverse",
+            Some(json!({"length": 3, "lives": 1})),
+        )
+        .await;
+        let r = settled(&app, r).await;
+        let id = r["id"].as_str().unwrap().to_string();
+        let reveal = format!("/api/reverse/{id}/reveal");
+        let (status, err) = call(&app, "POST", &reveal, Some(json!({"word": "zzz"}))).await;
+        assert_error(status, &err, StatusCode::CONFLICT);
+        let first = r["guess"].as_str().unwrap().to_string();
+        assert_eq!(r["guess_is_word"], false, "{r}");
+        let (status, over) = call(
+            &app,
+            "POST",
+            &format!("/api/reverse/{id}/answer"),
+            Some(json!({"positions": []})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{over}");
+        assert_eq!(over["over"], true, "{over}");
+        assert_eq!(over["computer_won"], false, "{over}");
+        (reveal, first)
+    };
+    let (reveal, first) = lost().await;
+    for bad in [json!({"word": "abcd"}), json!({"word": "a1c"}), json!({})] {
+        let (status, err) = call(&app, "POST", &reveal, Some(bad)).await;
+        assert!(status.is_client_error(), "{status} {err}");
+    }
+    // A word holding the letter the player said was not in it.
+    let holding = format!("{first}xx");
+    let (status, v) = call(&app, "POST", &reveal, Some(json!({"word": holding}))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["fits"], false, "{v}");
+    let upper = first.to_ascii_uppercase();
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("you said {upper} was not in it")),
+        "{v}"
+    );
+    // Words that fit: one the computer does not know, one it does.
+    assert!(!lexicon::Lexicon::embedded().contains("qxq") && !first.contains(['q', 'x']));
+    let (_, v) = call(&app, "POST", &reveal, Some(json!({"word": "qxq"}))).await;
+    assert_eq!(
+        (v["fits"].clone(), v["known"].clone()),
+        (json!(true), json!(false)),
+        "{v}"
+    );
+    let known = lexicon::Lexicon::embedded()
+        .bucket(3)
+        .words()
+        .find(|w| !w.contains(first.as_str()))
+        .unwrap()
+        .to_string();
+    let (_, v) = call(&app, "POST", &reveal, Some(json!({"word": known}))).await;
+    assert_eq!(
+        (v["fits"].clone(), v["known"].clone()),
+        (json!(true), json!(true)),
+        "{v}"
+    );
+    // A game the computer won has no word to ask.
+    let views = reversed_game(&app, "cat", 6).await;
+    let id = views[0]["id"].as_str().unwrap();
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/reverse/{id}/reveal"),
+        Some(json!({"word": "cat"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
 async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
     // A service that never waits for the computer's guess: every answer says "thinking".
     let dir = tempfile::tempdir().unwrap();
@@ -777,6 +859,7 @@ async fn the_openapi_document_lists_every_route() {
         "/api/reverse",
         "/api/reverse/{id}",
         "/api/reverse/{id}/answer",
+        "/api/reverse/{id}/reveal",
         "/api/blender",
         "/api/blender/scores",
         "/api/blender/daily/stats",

@@ -409,6 +409,66 @@ async fn reversed_game(c: &Client, keyboard: bool) {
     );
 }
 
+/// A reversed game the computer loses (one life, its first letter denied): the page asks
+/// the word, and a word holding the denied letter is shown not to fit the answers.
+async fn reversed_loss(c: &Client, keyboard: bool) {
+    select(c, "rv-length", "3").await;
+    select(c, "rv-lives", "1").await;
+    click(c, "#rv-setup button[type=submit]").await;
+    let prompt = until(
+        c,
+        "const p = document.getElementById('rv-prompt').textContent; \
+         return p.startsWith('I guess') ? p : ''",
+        "the computer's first guess",
+    )
+    .await;
+    let letter = prompt.as_str().unwrap()["I guess ".len()..]
+        .chars()
+        .next()
+        .unwrap()
+        .to_ascii_lowercase();
+    if keyboard {
+        keys(c, "0").await;
+    } else {
+        click(c, "#rv-none").await;
+    }
+    until(
+        c,
+        "return !document.getElementById('rv-reveal').hidden && \
+         document.getElementById('rv-prompt').textContent.includes('What was your word?')",
+        "the question about the word",
+    )
+    .await;
+    let field = c.find(Locator::Id("rv-secret")).await.unwrap();
+    if !keyboard {
+        field.click().await.unwrap();
+    }
+    field
+        .send_keys(&format!("{letter}xx{ENTER}"))
+        .await
+        .unwrap();
+    let verdict = until(
+        c,
+        "const p = document.getElementById('rv-prompt').textContent; \
+         return p.includes('does not fit') ? p : ''",
+        "the verdict on the word",
+    )
+    .await;
+    let upper = letter.to_ascii_uppercase();
+    assert!(
+        verdict
+            .as_str()
+            .unwrap()
+            .contains(&format!("you said {upper} was not in it")),
+        "{verdict}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('rv-reveal').hidden").await,
+        true,
+        "the word is asked once"
+    );
+}
+
 const BL_OVER: &str = "return !document.getElementById('bl-over').hidden";
 
 async fn blender_daily(c: &Client) {
@@ -577,6 +637,9 @@ async fn play_at(
     reversed_game(&c, keyboard).await;
     assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
     shot(&c, dir, &format!("{size}-reversed")).await;
+    reversed_loss(&c, keyboard).await;
+    assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
+    shot(&c, dir, &format!("{size}-reversed-lost")).await;
     let name = if keyboard {
         "<b>desk</b>"
     } else {

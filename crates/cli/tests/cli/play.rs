@@ -277,6 +277,67 @@ fn reversed_roles_find_every_word_from_honest_answers() {
 }
 
 #[test]
+fn reversed_prompts_show_an_answer_that_fits_and_patterns_may_repeat_shown_letters() {
+    let lex = five_letter_lexicon();
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    let secret = "grace";
+    let mut game = ReverseRound::new(5);
+    game.submit("5", strategy.as_ref(), &lex);
+    let mut letters_asked = 0;
+    for _ in 0..30 {
+        let ReversePhase::Asking(guess) = game.phase.clone() else {
+            break;
+        };
+        let mut answer = honest(secret, &guess);
+        if let Guess::Letter(letter) = guess {
+            letters_asked += 1;
+            let prompt = game.prompt();
+            let between = |open: &str| {
+                let start = prompt.find(open).expect(open) + open.len();
+                prompt[start..start + prompt[start..].find(')').unwrap()].to_string()
+            };
+            // The example names open cells of this 5-letter board, as positions and as a
+            // pattern that reads like the board with the guessed letter put in.
+            let cells = game.state().unwrap().board().cells().to_vec();
+            let pattern = between("a pattern (");
+            assert_eq!(pattern.len(), 5, "{prompt}");
+            for (b, cell) in pattern.bytes().zip(&cells) {
+                match cell {
+                    Some(shown) => assert_eq!(b, shown.lower(), "{prompt}"),
+                    None => assert!(b == b'-' || b == letter.lower(), "{prompt}"),
+                }
+            }
+            for p in between("Positions (").split(' ') {
+                let p: usize = p.parse().expect(&prompt);
+                assert!(cells[p - 1].is_none(), "{prompt}");
+            }
+            // Answer with the whole board as it will read, shown letters included.
+            answer = secret
+                .bytes()
+                .zip(&cells)
+                .map(|(b, cell)| {
+                    if b == letter.lower() || cell.is_some() {
+                        b as char
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+        }
+        game.submit(&answer, strategy.as_ref(), &lex);
+    }
+    assert!(letters_asked > 1);
+    assert!(
+        game.ending().starts_with("I got it: GRACE"),
+        "{}",
+        game.ending()
+    );
+}
+
+#[test]
 fn reversed_roles_detect_answers_no_word_fits() {
     let lex = five_letter_lexicon();
     let strategy = strategy::find("greedy")
@@ -407,12 +468,77 @@ fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
         "{end}"
     );
     assert!(!game.player_won());
-    // A computer out of guesses is the player's win.
+    // A computer out of guesses is the player's win, decided before it asks the word.
     let mut lost = ReverseRound::new(0);
     lost.submit("3", strategy.as_ref(), &lex);
     lost.submit("no", strategy.as_ref(), &lex);
-    assert_eq!(lost.phase, ReversePhase::Over);
+    assert_eq!(lost.phase, ReversePhase::AskSecret);
     assert!(lost.player_won(), "{}", lost.ending());
+    assert!(
+        lost.submit("", strategy.as_ref(), &lex)
+            .contains("keep your secret")
+    );
+    assert_eq!(lost.phase, ReversePhase::Over);
+    assert!(lost.player_won());
+}
+
+/// Out of guesses, the computer asks what the word was and checks it against every answer:
+/// a word that fits is one it knew or did not; one that does not is told which answer it
+/// breaks; a word of another length or not of letters is asked again.
+#[test]
+fn reversed_roles_ask_the_word_they_lost_to_and_check_the_answers() {
+    let lex = Arc::new(Lexicon::from_words(["cat", "dog", "ant", "bee", "tea"]).unwrap());
+    let strategy = strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap();
+    // One life: the first answer, a miss, ends the game.
+    let lose = |answer: &str| {
+        let mut game = ReverseRound::new(0);
+        game.submit("3", strategy.as_ref(), &lex);
+        let ReversePhase::Asking(Guess::Letter(first)) = game.phase.clone() else {
+            panic!("{:?}", game.phase);
+        };
+        let message = game.submit(answer, strategy.as_ref(), &lex);
+        assert_eq!(game.phase, ReversePhase::AskSecret, "{message}");
+        assert!(message.contains("out of guesses"), "{message}");
+        assert!(game.prompt().contains("What was your word?"));
+        (game, first)
+    };
+    let (mut game, first) = lose("no");
+    let upper = first.upper() as char;
+    assert!(
+        game.submit("u", strategy.as_ref(), &lex)
+            .contains("decided")
+    );
+    assert_eq!(game.phase, ReversePhase::AskSecret);
+    for bad in ["abcd", "a1c"] {
+        let again = game.submit(bad, strategy.as_ref(), &lex);
+        assert!(again.contains("not a word of 3 letters"), "{again}");
+        assert_eq!(game.phase, ReversePhase::AskSecret);
+    }
+    // A word with the letter the player denied.
+    let holding = format!("{}xx", first.lower() as char);
+    let said = game.submit(&holding, strategy.as_ref(), &lex);
+    assert!(
+        said.contains(&format!("you said {upper} was not in it, but")),
+        "{said}"
+    );
+    assert!(said.contains("has it at 1"), "{said}");
+    assert_eq!(game.phase, ReversePhase::Over);
+    assert!(game.player_won());
+    // A word that fits, outside the list.
+    let (mut game, _) = lose("no");
+    let fits = game.submit("zzz", strategy.as_ref(), &lex);
+    assert!(fits.contains("ZZZ: a word I did not know"), "{fits}");
+    // A word of the list the answers fit (a miss of the first letter leaves some).
+    let (mut game, _) = lose("no");
+    let known = lex
+        .words()
+        .find(|w| !w.as_bytes().contains(&first.lower()))
+        .unwrap();
+    let knew = game.submit(known, strategy.as_ref(), &lex);
+    assert!(knew.contains("I know that word"), "{knew}");
 }
 
 /// `--guesser mixed` on a word it does not know ("brine"): once no word fits it keeps

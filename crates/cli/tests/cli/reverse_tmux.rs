@@ -70,8 +70,13 @@ fn reversed_roles_ask_about_a_non_word_and_count_wins_for_the_right_side() {
         tmux.wait_until("a guess", WAIT, |p| p.contains("I guess "));
         tmux.keys(&["no", "Enter"]);
     }
-    let pane = tmux.wait_until("the end", WAIT, |p| p.contains("You win"));
+    let pane = tmux.wait_until("the end", WAIT, |p| p.contains("What was your word?"));
+    assert!(pane.contains("You win"), "{pane}");
     assert!(pane.contains("games 2 · wins 1"), "{pane}");
+    // It checks the word it lost to against the answers (two misses: no `z` among them).
+    tmux.keys(&["zzz", "Enter"]);
+    let pane = tmux.wait_until("the verdict", WAIT, |p| p.contains("play again"));
+    assert!(pane.contains("ZZZ: a word I did not know"), "{pane}");
     tmux.keys(&["q"]);
     let pane = tmux.wait_exit(WAIT);
     assert!(pane.contains("EXITED rc=0"), "{pane}");

@@ -93,7 +93,7 @@ impl HangmanApp {
                 !round.is_over()
                     && (!state.guessed_letters().is_empty() || !state.wrong_words().is_empty())
             }
-            PlayMode::Reverse(r) => r.phase != ReversePhase::Over && r.state().is_some(),
+            PlayMode::Reverse(r) => !r.decided() && r.state().is_some(),
         }
     }
 
@@ -249,7 +249,13 @@ impl HangmanApp {
                 }
             }
         };
-        if self.is_over() && !self.recorded {
+        // A reversed game is decided once the computer is out of guesses, before the player
+        // says what the word was.
+        let decided = match &self.mode {
+            PlayMode::Guess(_) => self.is_over(),
+            PlayMode::Reverse(r) => r.decided(),
+        };
+        if decided && !self.recorded {
             let won = match &self.mode {
                 PlayMode::Guess(round) => round.state().status() == hangman::Status::GameWon,
                 PlayMode::Reverse(r) => r.player_won(),

@@ -135,10 +135,12 @@ fn reverse_game(
         writeln!(out, "{}", game.prompt())?;
         let prompt = match game.phase {
             ReversePhase::AskLength => "length",
+            ReversePhase::AskSecret => "word",
             _ => "answer",
         };
         let Some(line) = read(out, prompt)? else {
-            return Ok(None);
+            // The end of input after the computer lost still counts the game.
+            return Ok(game.decided().then(|| game.player_won()));
         };
         if line.trim() == "?" {
             let c = game.candidates(lexicon);

@@ -7,7 +7,7 @@ use hangman::game::position_mask;
 use hangman::referee::Told;
 use hangman::strategy::Strategy;
 use hangman::{Game, GameState, Guess, Outcome, Status};
-use lexicon::Lexicon;
+use lexicon::{Letter, Lexicon};
 
 /// Where a reversed game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +20,9 @@ pub enum ReversePhase {
     /// The answers filled the board with a word the computer does not know: it asks what
     /// the word was before it claims the game.
     AskWord,
+    /// The computer ran out of guesses and asks what the word was (Enter skips): it
+    /// checks the word against the answers and says whether it knew it.
+    AskSecret,
     /// The game is over.
     Over,
 }
@@ -65,10 +68,14 @@ impl ReverseRound {
     pub fn prompt(&self) -> String {
         match &self.phase {
             ReversePhase::AskLength => "Think of a word. How many letters has it?".to_string(),
-            ReversePhase::Asking(Guess::Letter(l)) => format!(
-                "I guess {}. Where is it? Positions (2 5), a pattern (-{l}--{l}), or no.",
-                l.upper() as char
-            ),
+            ReversePhase::Asking(Guess::Letter(l)) => {
+                let (positions, pattern) = self.example_answer(*l);
+                format!(
+                    "I guess {}. Where is it? Positions ({positions}), a pattern ({pattern}), \
+                     or no.",
+                    l.upper() as char
+                )
+            }
             ReversePhase::Asking(Guess::Word(w)) => {
                 format!("Is your word {}? yes or no.", w.to_ascii_uppercase())
             }
@@ -77,15 +84,71 @@ impl ReverseRound {
                  (type it, or yes if it is {0}; u: undo your last answer)",
                 self.board_word().to_ascii_uppercase()
             ),
+            ReversePhase::AskSecret => {
+                "What was your word? (type it, or Enter to skip)".to_string()
+            }
             ReversePhase::Over => String::new(),
         }
+    }
+
+    /// The player's word, told once the computer lost: checked against every answer they
+    /// gave (an honest referee's answers, [`Told::contradiction`]).
+    fn reveal(&mut self, input: &str, lexicon: &Lexicon) -> String {
+        let length = self.state().map_or(0, GameState::length);
+        let word = input.to_ascii_lowercase();
+        if word.is_empty() {
+            self.phase = ReversePhase::Over;
+            return "Fair enough: keep your secret.".to_string();
+        }
+        let Ok(revealed) = Told::reveal(length, &word, &self.history, lexicon) else {
+            return format!(
+                "{input:?} is not a word of {length} letters a-z: type your word, or Enter \
+                 to skip."
+            );
+        };
+        self.phase = ReversePhase::Over;
+        revealed.to_string()
+    }
+
+    /// An answer to a guess of `letter` that fits this game, for the prompt: the first and
+    /// last open cells as positions and as a pattern (with the letters already shown).
+    fn example_answer(&self, letter: Letter) -> (String, String) {
+        let Some(state) = self.state() else {
+            return (String::new(), String::new());
+        };
+        let cells = state.board().cells();
+        let open: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].is_none()).collect();
+        let picked: Vec<usize> = match open.as_slice() {
+            [] => Vec::new(),
+            [only] => vec![*only],
+            [first, .., last] => vec![*first, *last],
+        };
+        let positions = picked
+            .iter()
+            .map(|p| (p + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let pattern = cells
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| match cell {
+                Some(shown) => shown.lower() as char,
+                None if picked.contains(&i) => letter.lower() as char,
+                None => '-',
+            })
+            .collect();
+        (positions, pattern)
     }
 
     /// Whether the player won (once over): the computer ran out of guesses. The session's
     /// win counter counts the player's wins whichever side guesses.
     pub fn player_won(&self) -> bool {
-        self.phase == ReversePhase::Over
-            && self.state().is_some_and(|s| s.status() == Status::GameLost)
+        self.decided() && self.state().is_some_and(|s| s.status() == Status::GameLost)
+    }
+
+    /// Whether the game is decided: over, or the computer lost and asks what the word was.
+    pub fn decided(&self) -> bool {
+        matches!(self.phase, ReversePhase::AskSecret | ReversePhase::Over)
     }
 
     /// One line on how the game ended.
@@ -121,6 +184,10 @@ impl ReverseRound {
             Status::GameWon if !lexicon.contains(&self.board_word()) => {
                 self.phase = ReversePhase::AskWord;
                 Some("That fills the board.".to_string())
+            }
+            Status::GameLost => {
+                self.phase = ReversePhase::AskSecret;
+                Some(self.ending())
             }
             _ => {
                 self.phase = ReversePhase::Over;
@@ -214,6 +281,14 @@ impl ReverseRound {
                     )
                 }
             }
+            // `u` undoes elsewhere; here the game is decided (unless the word has one letter).
+            ReversePhase::AskSecret
+                if input.eq_ignore_ascii_case("u")
+                    && self.state().is_some_and(|s| s.length() > 1) =>
+            {
+                "The game is decided: type your word, or Enter to skip.".to_string()
+            }
+            ReversePhase::AskSecret => self.reveal(input, lexicon),
             ReversePhase::Over => String::new(),
         }
     }
@@ -268,9 +343,12 @@ impl ReverseRound {
                 let positions = if no {
                     0
                 } else if lower.len() == length
-                    && lower
-                        .bytes()
-                        .all(|b| b == letter.lower() || b"-_.".contains(&b))
+                    && lower.bytes().zip(state.board().cells()).all(|(b, shown)| {
+                        // The guessed letter, an open cell, or a letter already shown there.
+                        b == letter.lower()
+                            || b"-_.".contains(&b)
+                            || shown.is_some_and(|s| s.lower() == b)
+                    })
                 {
                     position_mask(lower.bytes().map(|b| b == letter.lower()))
                 } else {

@@ -102,6 +102,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &HangmanApp) {
 
     let prompt = match &app.mode {
         PlayMode::Reverse(r) if r.phase == ReversePhase::AskLength => "length> ",
+        PlayMode::Reverse(r) if r.phase == ReversePhase::AskSecret => "word> ",
         PlayMode::Reverse(_) => "answer> ",
         PlayMode::Guess(_) if app.typing_word => "word> ",
         PlayMode::Guess(_) => "guess> ",
