@@ -233,6 +233,14 @@ fn five_letter_lexicon() -> Arc<Lexicon> {
     )
 }
 
+/// `greedy` with the default settings on `lex`: the reversed games' guesser in these tests.
+fn greedy(lex: &Arc<Lexicon>) -> Box<dyn hangman::strategy::Strategy> {
+    strategy::find("greedy")
+        .unwrap()
+        .build(lex.clone(), &Settings::default())
+        .unwrap()
+}
+
 /// The answer an honest player gives for `secret`.
 fn honest(secret: &str, guess: &Guess) -> String {
     match guess {
@@ -256,10 +264,7 @@ fn honest(secret: &str, guess: &Guess) -> String {
 #[test]
 fn reversed_roles_find_every_word_from_honest_answers() {
     let lex = five_letter_lexicon();
-    let strategy = strategy::find("greedy")
-        .unwrap()
-        .build(lex.clone(), &Settings::default())
-        .unwrap();
+    let strategy = greedy(&lex);
     for secret in lex.words() {
         let mut game = ReverseRound::new(5);
         game.submit("5", strategy.as_ref(), &lex);
@@ -279,10 +284,7 @@ fn reversed_roles_find_every_word_from_honest_answers() {
 #[test]
 fn reversed_prompts_show_an_answer_that_fits_and_patterns_may_repeat_shown_letters() {
     let lex = five_letter_lexicon();
-    let strategy = strategy::find("greedy")
-        .unwrap()
-        .build(lex.clone(), &Settings::default())
-        .unwrap();
+    let strategy = greedy(&lex);
     let secret = "grace";
     let mut game = ReverseRound::new(5);
     game.submit("5", strategy.as_ref(), &lex);
@@ -340,10 +342,7 @@ fn reversed_prompts_show_an_answer_that_fits_and_patterns_may_repeat_shown_lette
 #[test]
 fn reversed_roles_detect_answers_no_word_fits() {
     let lex = five_letter_lexicon();
-    let strategy = strategy::find("greedy")
-        .unwrap()
-        .build(lex.clone(), &Settings::default())
-        .unwrap();
+    let strategy = greedy(&lex);
     let mut game = ReverseRound::new(25);
     game.submit("5", strategy.as_ref(), &lex);
     // Deny every letter: no dictionary word lacks them all.
@@ -433,10 +432,7 @@ fn reversed_roles_detect_answers_no_word_fits() {
 #[test]
 fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
     let lex = Arc::new(Lexicon::from_words(["cat", "dog", "ant", "bee", "tea"]).unwrap());
-    let strategy = strategy::find("greedy")
-        .unwrap()
-        .build(lex.clone(), &Settings::default())
-        .unwrap();
+    let strategy = greedy(&lex);
     let mut game = ReverseRound::new(5);
     game.submit("3", strategy.as_ref(), &lex);
     let ReversePhase::Asking(Guess::Letter(first)) = game.phase.clone() else {
@@ -488,10 +484,7 @@ fn reversed_roles_do_not_claim_a_word_they_do_not_know() {
 #[test]
 fn reversed_roles_ask_the_word_they_lost_to_and_check_the_answers() {
     let lex = Arc::new(Lexicon::from_words(["cat", "dog", "ant", "bee", "tea"]).unwrap());
-    let strategy = strategy::find("greedy")
-        .unwrap()
-        .build(lex.clone(), &Settings::default())
-        .unwrap();
+    let strategy = greedy(&lex);
     // One life: the first answer, a miss, ends the game.
     let lose = |answer: &str| {
         let mut game = ReverseRound::new(0);
