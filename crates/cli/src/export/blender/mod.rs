@@ -1,5 +1,5 @@
-//! Output of `blender`'s reports, one module per format: [`text`] (every report), [`json`]
-//! (games and deal) and [`csv`] (games). The games and the deal, which have a choice of
+//! Output of `blender`'s reports, one module per format: `text` (every report), `json`
+//! (games and deal) and `csv` (games). The games and the deal, which have a choice of
 //! formats, go through `exporter::Export`; each report function here picks the format.
 
 mod csv;
