@@ -275,7 +275,10 @@ function renderReverse() {
   } else if (r.over && rvRevealed) {
     say("rv-prompt", rvRevealed.message, rvRevealed.fits ? "good" : "bad");
   } else if (r.over) {
-    say("rv-prompt", r.computer_won ? `I got it: ${r.board.toUpperCase()}!` : "You win: I am out of lives. What was your word?", r.computer_won ? "bad" : "good");
+    // A board the answers filled with no word of the list fitting is taken as the word,
+    // and said to be new to the computer (the terminal asks first; here answers are final).
+    const found = r.candidates ? `I got it: ${r.board.toUpperCase()}!` : `I got it: ${r.board.toUpperCase()}, a word I did not know.`;
+    say("rv-prompt", r.computer_won ? found : "You win: I am out of lives. What was your word?", r.computer_won ? "bad" : "good");
   } else if (r.guess_is_word) {
     say("rv-prompt", `Is your word ${r.guess.toUpperCase()}?`);
   } else {
@@ -287,7 +290,7 @@ function renderReverse() {
     cands.replaceChildren(r.candidates === 1 ? "The one word I know that fits: " : `${n} words I know fit: `,
       el("span", r.sample.join(" ") + (r.candidates > r.sample.length ? " …" : ""), "words"));
   } else {
-    cands.textContent = "No word I know fits: I guess by letter odds now.";
+    cands.textContent = r.over ? "No word I know fits your answers." : "No word I know fits: I guess by letter odds now.";
   }
 }
 

@@ -467,6 +467,38 @@ async fn reversed_loss(c: &Client, keyboard: bool) {
         true,
         "the word is asked once"
     );
+    // Answers that fill the board with a word it does not know: taken, and said to be new.
+    select(c, "rv-lives", "6").await;
+    click(c, "#rv-setup button[type=submit]").await;
+    let prompt = until(
+        c,
+        "const p = document.getElementById('rv-prompt').textContent; \
+         return p.startsWith('I guess') ? p : ''",
+        "the computer's first guess",
+    )
+    .await;
+    let letter = prompt.as_str().unwrap()["I guess ".len()..]
+        .chars()
+        .next()
+        .unwrap();
+    for cell in 1..=3 {
+        click(c, &format!("#rv-board .cell:nth-child({cell})")).await;
+    }
+    click(c, "#rv-answer").await;
+    let filled: String = std::iter::repeat_n(letter, 3).collect();
+    until(
+        c,
+        &format!(
+            "return document.getElementById('rv-prompt').textContent === \
+             'I got it: {filled}, a word I did not know.'"
+        ),
+        "the filled board taken as a new word",
+    )
+    .await;
+    assert_eq!(
+        text(c, "rv-cands").await,
+        "No word I know fits your answers."
+    );
 }
 
 const BL_OVER: &str = "return !document.getElementById('bl-over').hidden";
