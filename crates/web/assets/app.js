@@ -268,6 +268,7 @@ function renderReverse() {
   $("rv-wrong").textContent = [r.wrong, ...r.wrong_words].filter(Boolean).join(" ");
   $("rv-answer-row").hidden = r.over || r.thinking || r.guess_is_word;
   $("rv-word-row").hidden = r.over || r.thinking || !r.guess_is_word;
+  $("rv-undo-row").hidden = !r.answers || r.thinking;
   // Out of guesses, the computer asks the word (once) and checks it against the answers.
   $("rv-reveal").hidden = !r.over || r.computer_won || rvRevealed !== null;
   if (r.thinking) {
@@ -342,6 +343,19 @@ async function rvAnswer(body) {
 }
 $("rv-answer").addEventListener("click", () => rvAnswer({ positions: [...marks] }));
 $("rv-none").addEventListener("click", () => { marks = new Set(); rvAnswer({ positions: [] }); });
+// Takes back the last answer (also after the end); the computer asks that guess again.
+async function rvUndo() {
+  if (!rv || !rv.answers) return;
+  try {
+    rv = await api("POST", `/api/reverse/${rv.id}/undo`);
+    marks = new Set();
+    rvRevealed = null;
+    renderReverse();
+    awaitGuess();
+  } catch (err) { say("rv-prompt", err.message, "bad"); }
+}
+$("rv-undo").addEventListener("click", rvUndo);
+
 $("rv-reveal").addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!rv || !rv.over || rv.computer_won) return;
@@ -573,6 +587,7 @@ document.addEventListener("keydown", (e) => {
     else if (e.key === "?") { e.preventDefault(); hmHint(); }
     else if (e.key === "Enter" && (!hm || hm.over) && e.target === document.body) { e.preventDefault(); hmNew(); }
   }
+  if (active === "reverse" && !typing(e) && rv && e.key === "u") { rvUndo(); return; }
   if (active === "reverse" && !typing(e) && rv && !rv.over && !rv.thinking) {
     if (rv.guess_is_word) {
       if (e.key === "y") rvAnswer({ correct: true });

@@ -504,6 +504,9 @@ pub(crate) struct ReverseView {
     guess: Option<String>,
     /// Whether `guess` is a whole word (answer with `correct`) or a letter (`positions`).
     guess_is_word: bool,
+    /// How many answers the player gave (the last can be taken back with
+    /// `POST /api/reverse/{id}/undo`).
+    answers: usize,
     /// Dictionary words that fit the answers so far, and the first few.
     candidates: usize,
     sample: Vec<String>,
@@ -530,6 +533,7 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
             .as_ref()
             .map(|g| g.to_string().to_ascii_lowercase()),
         guess_is_word: matches!(r.asking, Some(Guess::Word(_))),
+        answers: r.history.len(),
         candidates: fit.len(),
         sample: fit
             .iter()
@@ -555,6 +559,7 @@ fn start_thinking(
     }
     let state = r.game.state().clone();
     let history = r.history.clone();
+    let revision = r.revision;
     let (app, game) = (app.clone(), game.clone());
     let task = tokio::spawn(async move {
         let _permit = if state.max_wrong() == hangman::strategy::SHIPPED_MAX_WRONG {
@@ -572,7 +577,7 @@ fn start_thinking(
             let strategy = app2.guesser.strategy(state.max_wrong())?;
             let guess = guesser::next_guess(strategy.as_ref(), &state, &history);
             let mut r = game.lock_ignoring_poison();
-            if r.thinking() && r.history.len() == history.len() {
+            if r.thinking() && r.revision == revision {
                 r.asking = Some(guess);
             }
             Ok(())
@@ -684,7 +689,38 @@ pub(crate) async fn reverse_answer(
         let outcome =
             Told::play(&mut r.game, &guess, answer).map_err(|e| ApiError::bad(e.to_string()))?;
         r.history.push((guess, outcome));
+        r.revision += 1;
         r.asking = None;
+        Ok(())
+    })
+    .await?;
+    reverse_reply(app, id, game).await
+}
+
+/// `POST /api/reverse/{id}/undo`: takes back the player's last answer, also after the end
+/// (a mis-click that filled the board or cost the computer its last life); the computer
+/// asks that guess again. A guess still being worked out for the answer taken back is
+/// dropped ([`Reverse::revision`]).
+pub(crate) async fn reverse_undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<ReverseView>, ApiError> {
+    let game = app.reverse.find(&id)?;
+    let undone = game.clone();
+    blocking(move || {
+        let mut r = undone.lock_ignoring_poison();
+        let Some((guess, _)) = r.history.pop() else {
+            return Err(ApiError::conflict("there is no answer to take back"));
+        };
+        let state = r.game.state();
+        let (length, max_wrong) = (state.length(), state.max_wrong());
+        r.game = Told::replay(length, max_wrong, &r.history)
+            .map_err(|e| ApiError::internal(format!("replaying the answers: {e}")))?;
+        r.asking = Some(guess);
+        r.revision += 1;
+        if let Some(task) = r.task.take() {
+            task.abort();
+        }
         Ok(())
     })
     .await?;

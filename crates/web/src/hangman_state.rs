@@ -122,6 +122,9 @@ pub(crate) struct Reverse {
     pub(crate) lives: u32,
     /// The task working out the next guess, once one was started.
     pub(crate) task: Option<tokio::task::AbortHandle>,
+    /// Counts the changes of `history` (answers and undos): a task writes its guess only
+    /// if none came after it started, so a guess for a board taken back is never asked.
+    pub(crate) revision: u64,
 }
 
 impl Reverse {
@@ -134,6 +137,7 @@ impl Reverse {
             asking: None,
             lives,
             task: None,
+            revision: 0,
         }
     }
 

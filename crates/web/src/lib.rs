@@ -139,6 +139,7 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
             "/api/reverse/{id}/reveal",
             post(hangman_routes::reverse_reveal),
         )
+        .route("/api/reverse/{id}/undo", post(hangman_routes::reverse_undo))
         .route("/api/blender", post(blender_routes::create))
         .route("/api/blender/scores", get(blender_routes::scores))
         .route("/api/blender/daily/stats", get(blender_routes::daily_stats))

@@ -557,6 +557,127 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
 }
 
 #[tokio::test]
+async fn the_last_answer_can_be_taken_back_even_after_the_end() {
+    let app = app();
+    let (_, r) = call(
+        &app,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 3, "lives": 1})),
+    )
+    .await;
+    let first = settled(&app, r).await;
+    let id = first["id"].as_str().unwrap().to_string();
+    let undo = format!("/api/reverse/{id}/undo");
+    assert_eq!(first["answers"], 0);
+    let (status, err) = call(&app, "POST", &undo, None).await;
+    assert_error(status, &err, StatusCode::CONFLICT);
+    // A miss with the only life ends the game; taking it back asks the same guess again.
+    let (_, lost) = call(
+        &app,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(json!({"positions": []})),
+    )
+    .await;
+    assert_eq!(
+        (lost["over"].clone(), lost["answers"].clone()),
+        (json!(true), json!(1))
+    );
+    let (status, back) = call(&app, "POST", &undo, None).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    let back = settled(&app, back).await;
+    for key in [
+        "board",
+        "guess",
+        "lives_left",
+        "wrong",
+        "over",
+        "answers",
+        "candidates",
+    ] {
+        assert_eq!(back[key], first[key], "{key}: {back} against {first}");
+    }
+    // Another answer goes on from there.
+    let (status, on) = call(
+        &app,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(json!({"positions": [0, 1, 2]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{on}");
+    assert_eq!(on["computer_won"], true, "{on}");
+}
+
+#[tokio::test]
+async fn an_answer_taken_back_while_thinking_and_given_otherwise_gets_a_fresh_games_guess() {
+    // A service that never waits: each answer leaves the next guess to a background task.
+    let dir = tempfile::tempdir().unwrap();
+    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let limits = Limits {
+        reverse_wait: Duration::ZERO,
+        ..Limits::default()
+    };
+    let eager = wordplay_web::router(store, limits).unwrap();
+    // Three letters, ten lives: no shipped table, each guess an exact search of about 0.1 s.
+    let (_, r) = call(
+        &eager,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 3, "lives": 10})),
+    )
+    .await;
+    let first = settled(&eager, r).await;
+    let id = first["id"].as_str().unwrap().to_string();
+    let (_, thinking) = call(
+        &eager,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(json!({"positions": []})),
+    )
+    .await;
+    assert_eq!(thinking["thinking"], true, "{thinking}");
+    // Taken back at once: the first guess is asked again.
+    let (status, back) = call(&eager, "POST", &format!("/api/reverse/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["guess"], first["guess"], "{back}");
+    assert_eq!(back["answers"], 0, "{back}");
+    // Answered otherwise at once (the search for the miss may still run: its guess is
+    // dropped, `Reverse::revision`): the guess asked is the one a fresh game gives.
+    let (_, again) = call(
+        &eager,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(json!({"positions": [0]})),
+    )
+    .await;
+    let again = settled(&eager, again).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, later) = call(&eager, "GET", &format!("/api/reverse/{id}"), None).await;
+    assert_eq!(later["guess"], again["guess"], "{later}");
+    let (_, fresh) = call(
+        &app(),
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": 3, "lives": 10})),
+    )
+    .await;
+    let fresh = settled(&app(), fresh).await;
+    assert_eq!(fresh["guess"], first["guess"]);
+    let fresh_id = fresh["id"].as_str().unwrap();
+    let (_, fresh) = call(
+        &app(),
+        "POST",
+        &format!("/api/reverse/{fresh_id}/answer"),
+        Some(json!({"positions": [0]})),
+    )
+    .await;
+    let fresh = settled(&app(), fresh).await;
+    assert_eq!(later["guess"], fresh["guess"], "{later} against {fresh}");
+}
+
+#[tokio::test]
 async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
     // A service that never waits for the computer's guess: every answer says "thinking".
     let dir = tempfile::tempdir().unwrap();
@@ -860,6 +981,7 @@ async fn the_openapi_document_lists_every_route() {
         "/api/reverse/{id}",
         "/api/reverse/{id}/answer",
         "/api/reverse/{id}/reveal",
+        "/api/reverse/{id}/undo",
         "/api/blender",
         "/api/blender/scores",
         "/api/blender/daily/stats",

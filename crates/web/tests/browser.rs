@@ -411,7 +411,7 @@ async fn reversed_game(c: &Client, keyboard: bool) {
 
 /// A reversed game the computer loses (one life, its first letter denied): the page asks
 /// the word, and a word holding the denied letter is shown not to fit the answers.
-async fn reversed_loss(c: &Client, keyboard: bool) {
+async fn reversed_loss(c: &Client, keyboard: bool, dir: &Path, size: &str) {
     select(c, "rv-length", "3").await;
     select(c, "rv-lives", "1").await;
     click(c, "#rv-setup button[type=submit]").await;
@@ -498,6 +498,32 @@ async fn reversed_loss(c: &Client, keyboard: bool) {
     assert_eq!(
         text(c, "rv-cands").await,
         "No word I know fits your answers."
+    );
+    shot(c, dir, &format!("{size}-reversed-filled")).await;
+    // A mis-click taken back (`u`, or the button): the board empties and the same letter
+    // is asked again.
+    if keyboard {
+        keys(c, "u").await;
+    } else {
+        click(c, "#rv-undo").await;
+    }
+    until(
+        c,
+        &format!(
+            "return document.getElementById('rv-prompt').textContent.startsWith('I guess {letter}.')"
+        ),
+        "the same guess asked again",
+    )
+    .await;
+    assert_eq!(
+        text(c, "rv-board").await.replace('\n', "").trim(),
+        "",
+        "the board is empty again"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('rv-undo-row').hidden").await,
+        true,
+        "nothing left to undo"
     );
 }
 
@@ -669,7 +695,7 @@ async fn play_at(
     reversed_game(&c, keyboard).await;
     assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
     shot(&c, dir, &format!("{size}-reversed")).await;
-    reversed_loss(&c, keyboard).await;
+    reversed_loss(&c, keyboard, dir, &size).await;
     assert_eq!(js(&c, overflow).await, true, "no sideways scrolling");
     shot(&c, dir, &format!("{size}-reversed-lost")).await;
     let name = if keyboard {
