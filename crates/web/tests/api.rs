@@ -393,29 +393,53 @@ async fn the_reversed_role_takes_marked_positions() {
     assert_eq!(r["over"], true);
     assert_eq!(r["computer_won"], true, "{r}");
     assert_eq!(r["board"], word);
-    let (_, r2) = call(
-        &app,
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": 3, "lives": 6})),
-    )
-    .await;
-    let r2 = settled(&app, r2).await;
+    let r2 = new_reverse(&app, 3, 6).await;
     let id2 = r2["id"].as_str().unwrap();
     for body in [
         json!({"positions": [3]}),
         json!({"correct": true}),
         json!({}),
     ] {
-        let (status, err) = call(
-            &app,
-            "POST",
-            &format!("/api/reverse/{id2}/answer"),
-            Some(body),
-        )
-        .await;
+        let (status, err) = answer(&app, id2, body).await;
         assert_error(status, &err, StatusCode::BAD_REQUEST);
     }
+}
+
+/// A new reversed game of `length` letters and `lives`, once the computer's first guess
+/// is in.
+async fn new_reverse(app: &Router, length: usize, lives: u32) -> Value {
+    let (status, r) = call(
+        app,
+        "POST",
+        "/api/reverse",
+        Some(json!({"length": length, "lives": lives})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    settled(app, r).await
+}
+
+/// Answers the computer's guess in reversed game `id`.
+async fn answer(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/reverse/{id}/answer"),
+        Some(body),
+    )
+    .await
+}
+
+/// A service that never waits for the computer's guess: every answer leaves it to a
+/// background task and says "thinking" (with its store's folder).
+fn eager() -> (Router, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let limits = Limits {
+        reverse_wait: Duration::ZERO,
+        ..Limits::default()
+    };
+    (wordplay_web::router(store, limits).unwrap(), dir)
 }
 
 /// The reversed game once the computer's guess is in: asks again while it is thinking.
@@ -436,15 +460,7 @@ async fn settled(app: &Router, mut r: Value) -> Value {
 /// Plays a reversed game of `word` with `lives`, answering truthfully; returns every view
 /// after a guess was made (the first one first).
 async fn reversed_game(app: &Router, word: &str, lives: u32) -> Vec<Value> {
-    let (status, r) = call(
-        app,
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": word.len(), "lives": lives})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{r}");
-    let mut r = settled(app, r).await;
+    let mut r = new_reverse(app, word.len(), lives).await;
     let id = r["id"].as_str().unwrap().to_string();
     let mut views = vec![r.clone()];
     while r["over"] != true {
@@ -460,13 +476,7 @@ async fn reversed_game(app: &Router, word: &str, lives: u32) -> Vec<Value> {
                 .collect();
             json!({"positions": positions})
         };
-        let (status, next) = call(
-            app,
-            "POST",
-            &format!("/api/reverse/{id}/answer"),
-            Some(body),
-        )
-        .await;
+        let (status, next) = answer(app, &id, body).await;
         assert_eq!(status, StatusCode::OK, "{next}");
         r = settled(app, next).await;
         views.push(r.clone());
@@ -479,27 +489,14 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
     let app = app();
     // One life: a miss on the first guess ends the game, the computer out of guesses.
     let lost = || async {
-        let (_, r) = call(
-            &app,
-            "POST",
-            "/api/reverse",
-            Some(json!({"length": 3, "lives": 1})),
-        )
-        .await;
-        let r = settled(&app, r).await;
+        let r = new_reverse(&app, 3, 1).await;
         let id = r["id"].as_str().unwrap().to_string();
         let reveal = format!("/api/reverse/{id}/reveal");
         let (status, err) = call(&app, "POST", &reveal, Some(json!({"word": "zzz"}))).await;
         assert_error(status, &err, StatusCode::CONFLICT);
         let first = r["guess"].as_str().unwrap().to_string();
         assert_eq!(r["guess_is_word"], false, "{r}");
-        let (status, over) = call(
-            &app,
-            "POST",
-            &format!("/api/reverse/{id}/answer"),
-            Some(json!({"positions": []})),
-        )
-        .await;
+        let (status, over) = answer(&app, &id, json!({"positions": []})).await;
         assert_eq!(status, StatusCode::OK, "{over}");
         assert_eq!(over["over"], true, "{over}");
         assert_eq!(over["computer_won"], false, "{over}");
@@ -559,27 +556,14 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
 #[tokio::test]
 async fn the_last_answer_can_be_taken_back_even_after_the_end() {
     let app = app();
-    let (_, r) = call(
-        &app,
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": 3, "lives": 1})),
-    )
-    .await;
-    let first = settled(&app, r).await;
+    let first = new_reverse(&app, 3, 1).await;
     let id = first["id"].as_str().unwrap().to_string();
     let undo = format!("/api/reverse/{id}/undo");
     assert_eq!(first["answers"], 0);
     let (status, err) = call(&app, "POST", &undo, None).await;
     assert_error(status, &err, StatusCode::CONFLICT);
     // A miss with the only life ends the game; taking it back asks the same guess again.
-    let (_, lost) = call(
-        &app,
-        "POST",
-        &format!("/api/reverse/{id}/answer"),
-        Some(json!({"positions": []})),
-    )
-    .await;
+    let (_, lost) = answer(&app, &id, json!({"positions": []})).await;
     assert_eq!(
         (lost["over"].clone(), lost["answers"].clone()),
         (json!(true), json!(1))
@@ -599,44 +583,18 @@ async fn the_last_answer_can_be_taken_back_even_after_the_end() {
         assert_eq!(back[key], first[key], "{key}: {back} against {first}");
     }
     // Another answer goes on from there.
-    let (status, on) = call(
-        &app,
-        "POST",
-        &format!("/api/reverse/{id}/answer"),
-        Some(json!({"positions": [0, 1, 2]})),
-    )
-    .await;
+    let (status, on) = answer(&app, &id, json!({"positions": [0, 1, 2]})).await;
     assert_eq!(status, StatusCode::OK, "{on}");
     assert_eq!(on["computer_won"], true, "{on}");
 }
 
 #[tokio::test]
 async fn an_answer_taken_back_while_thinking_and_given_otherwise_gets_a_fresh_games_guess() {
-    // A service that never waits: each answer leaves the next guess to a background task.
-    let dir = tempfile::tempdir().unwrap();
-    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
-    let limits = Limits {
-        reverse_wait: Duration::ZERO,
-        ..Limits::default()
-    };
-    let eager = wordplay_web::router(store, limits).unwrap();
-    // Three letters, ten lives: no shipped table, each guess an exact search of about 0.1 s.
-    let (_, r) = call(
-        &eager,
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": 3, "lives": 10})),
-    )
-    .await;
-    let first = settled(&eager, r).await;
+    let (eager, _dir) = eager();
+    // Three letters, ten lives: no shipped table, each guess an exact search.
+    let first = new_reverse(&eager, 3, 10).await;
     let id = first["id"].as_str().unwrap().to_string();
-    let (_, thinking) = call(
-        &eager,
-        "POST",
-        &format!("/api/reverse/{id}/answer"),
-        Some(json!({"positions": []})),
-    )
-    .await;
+    let (_, thinking) = answer(&eager, &id, json!({"positions": []})).await;
     assert_eq!(thinking["thinking"], true, "{thinking}");
     // Taken back at once: the first guess is asked again.
     let (status, back) = call(&eager, "POST", &format!("/api/reverse/{id}/undo"), None).await;
@@ -645,32 +603,17 @@ async fn an_answer_taken_back_while_thinking_and_given_otherwise_gets_a_fresh_ga
     assert_eq!(back["answers"], 0, "{back}");
     // Answered otherwise at once (the search for the miss may still run: its guess is
     // dropped, `Reverse::revision`): the guess asked is the one a fresh game gives.
-    let (_, again) = call(
-        &eager,
-        "POST",
-        &format!("/api/reverse/{id}/answer"),
-        Some(json!({"positions": [0]})),
-    )
-    .await;
+    let (_, again) = answer(&eager, &id, json!({"positions": [0]})).await;
     let again = settled(&eager, again).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     let (_, later) = call(&eager, "GET", &format!("/api/reverse/{id}"), None).await;
     assert_eq!(later["guess"], again["guess"], "{later}");
-    let (_, fresh) = call(
-        &app(),
-        "POST",
-        "/api/reverse",
-        Some(json!({"length": 3, "lives": 10})),
-    )
-    .await;
-    let fresh = settled(&app(), fresh).await;
+    let fresh = new_reverse(&app(), 3, 10).await;
     assert_eq!(fresh["guess"], first["guess"]);
-    let fresh_id = fresh["id"].as_str().unwrap();
-    let (_, fresh) = call(
+    let (_, fresh) = answer(
         &app(),
-        "POST",
-        &format!("/api/reverse/{fresh_id}/answer"),
-        Some(json!({"positions": [0]})),
+        fresh["id"].as_str().unwrap(),
+        json!({"positions": [0]}),
     )
     .await;
     let fresh = settled(&app(), fresh).await;
@@ -679,14 +622,7 @@ async fn an_answer_taken_back_while_thinking_and_given_otherwise_gets_a_fresh_ga
 
 #[tokio::test]
 async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
-    // A service that never waits for the computer's guess: every answer says "thinking".
-    let dir = tempfile::tempdir().unwrap();
-    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
-    let limits = Limits {
-        reverse_wait: Duration::ZERO,
-        ..Limits::default()
-    };
-    let eager = wordplay_web::router(store, limits).unwrap();
+    let (eager, _dir) = eager();
     let (status, r) = call(
         &eager,
         "POST",

@@ -409,11 +409,11 @@ async fn reversed_game(c: &Client, keyboard: bool) {
     );
 }
 
-/// A reversed game the computer loses (one life, its first letter denied): the page asks
-/// the word, and a word holding the denied letter is shown not to fit the answers.
-async fn reversed_loss(c: &Client, keyboard: bool, dir: &Path, size: &str) {
-    select(c, "rv-length", "3").await;
-    select(c, "rv-lives", "1").await;
+/// Starts a reversed game of `length` letters and `lives`; the letter the computer asks
+/// first (upper case).
+async fn start_reversed(c: &Client, length: &str, lives: &str) -> char {
+    select(c, "rv-length", length).await;
+    select(c, "rv-lives", lives).await;
     click(c, "#rv-setup button[type=submit]").await;
     let prompt = until(
         c,
@@ -422,11 +422,16 @@ async fn reversed_loss(c: &Client, keyboard: bool, dir: &Path, size: &str) {
         "the computer's first guess",
     )
     .await;
-    let letter = prompt.as_str().unwrap()["I guess ".len()..]
+    prompt.as_str().unwrap()["I guess ".len()..]
         .chars()
         .next()
         .unwrap()
-        .to_ascii_lowercase();
+}
+
+/// A reversed game the computer loses (one life, its first letter denied): the page asks
+/// the word, and a word holding the denied letter is shown not to fit the answers.
+async fn reversed_loss(c: &Client, keyboard: bool, dir: &Path, size: &str) {
+    let letter = start_reversed(c, "3", "1").await.to_ascii_lowercase();
     if keyboard {
         keys(c, "0").await;
     } else {
@@ -468,19 +473,7 @@ async fn reversed_loss(c: &Client, keyboard: bool, dir: &Path, size: &str) {
         "the word is asked once"
     );
     // Answers that fill the board with a word it does not know: taken, and said to be new.
-    select(c, "rv-lives", "6").await;
-    click(c, "#rv-setup button[type=submit]").await;
-    let prompt = until(
-        c,
-        "const p = document.getElementById('rv-prompt').textContent; \
-         return p.startsWith('I guess') ? p : ''",
-        "the computer's first guess",
-    )
-    .await;
-    let letter = prompt.as_str().unwrap()["I guess ".len()..]
-        .chars()
-        .next()
-        .unwrap();
+    let letter = start_reversed(c, "3", "6").await;
     for cell in 1..=3 {
         click(c, &format!("#rv-board .cell:nth-child({cell})")).await;
     }
