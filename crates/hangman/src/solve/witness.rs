@@ -220,9 +220,9 @@ pub(super) fn four_blank_within(
     let mut unions: Vec<Vec<u32>> = Vec::new();
     let mut keyed = Vec::with_capacity(family.len());
     let full = full_keys(bucket, family.iter().copied());
+    // Groups of at most `target` words are worth less (`V <= |S| - 1`).
+    let least = target as usize + 1;
     for blank in combinations(length, 4) {
-        // Groups of at most `target` words are worth less (`V <= |S| - 1`).
-        let least = target as usize + 1;
         let mut groups = groups_by_pattern(&full, length, &blank, least, &mut keyed);
         groups.truncate(2);
         if let [one, two] = &groups[..] {

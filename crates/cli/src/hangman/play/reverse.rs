@@ -95,12 +95,12 @@ impl ReverseRound {
     /// gave (an honest referee's answers, [`Told::contradiction`]).
     fn reveal(&mut self, input: &str, lexicon: &Lexicon) -> String {
         let length = self.state().map_or(0, GameState::length);
-        let word = input.to_ascii_lowercase();
-        if word.is_empty() {
+        if input.is_empty() {
             self.phase = ReversePhase::Over;
             return "Fair enough: keep your secret.".to_string();
         }
-        let Ok(revealed) = Told::reveal(length, &word, &self.history, lexicon) else {
+        // Any case: `Told::reveal` lowercases the word.
+        let Ok(revealed) = Told::reveal(length, input, &self.history, lexicon) else {
             return format!(
                 "{input:?} is not a word of {length} letters a-z: type your word, or Enter \
                  to skip."
