@@ -4,7 +4,7 @@
 //! The source is the English word frequencies of **wordfreq 3.1.1** (Robyn Speer; PyPI
 //! package `wordfreq`, its `large_en` list: Wikipedia, subtitles, news, books, the web,
 //! Twitter and Reddit blended), data under CC BY-SA 4.0. The embedded file keeps its
-//! 159,467 words of lowercase `a`–`z` with a frequency of at least 10^-7.5 (one in about
+//! 159,466 words of lowercase `a`–`z` with a frequency of at least 10^-7.5 (one in about
 //! 30 million words of text), at wordfreq's precision of a centibel (frequencies
 //! 10^(-cB/100)); `data/familiarity/README.md` says how it was made, `LICENSE` beside it is
 //! its licence and `regenerate.sh` rebuilds it.

@@ -6,7 +6,7 @@ Usage: build.py LARGE_EN_MSGPACK_GZ OUT_GZ
 Reads wordfreq's `large_en.msgpack.gz` (the "cBpack" format: a msgpack array whose first
 element is a header map and whose element i+1 lists the words of frequency 10^(-i/100),
 i.e. i centibels below 1), keeps the words of lowercase a-z only with a frequency of at
-least 10^-7.5 (MAX_CB below), and writes them sorted alphabetically, front-coded, gzipped:
+least 10^-7.5 (MAX_CB below) and at most 28 letters, and writes them sorted alphabetically, front-coded, gzipped:
 one line per word, `<shared prefix length><rest of the word> <centibels>`, after two `#`
 lines saying where the data came from. The same input always gives the same bytes.
 """
@@ -18,7 +18,9 @@ import sys
 # Words rarer than 10^-7.5 (about one in 30 million words of text) are left out: they are
 # all obscure, and the engine gives unknown words a floor below this anyway.
 MAX_CB = 750
-WORD = re.compile(r"[a-z]+")
+# The longest word the engine plays (lexicon::MAX_WORD_LEN).
+MAX_LENGTH = 28
+WORD = re.compile(r"[a-z]{1,%d}" % MAX_LENGTH)
 
 
 def unpack(data):

@@ -35,9 +35,6 @@ use crate::game::{GameState, Guess, Outcome};
 /// words), unless the source rates it higher.
 pub const LEARNED_ZIPF: f64 = 4.0;
 
-/// The longest learned word kept.
-pub const MAX_LEARNED_LENGTH: usize = 20;
-
 /// How `player` weighs and searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerOptions {
@@ -58,9 +55,9 @@ pub struct PlayerOptions {
 impl Default for PlayerOptions {
     fn default() -> PlayerOptions {
         PlayerOptions {
-            cut: 3.5,
-            slope: 1.0,
-            search: 40,
+            cut: 3.0,
+            slope: 4.0,
+            search: 0,
             words: 3,
             nodes: 20_000,
         }
@@ -102,9 +99,9 @@ impl PlayerOptions {
     }
 }
 
-/// Whether `word` may be learned: 1 to [`MAX_LEARNED_LENGTH`] letters `a`–`z`.
-pub fn learnable(word: &str) -> bool {
-    (1..=MAX_LEARNED_LENGTH).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_lowercase())
+/// Whether `word` can be a word of the pool: 1 to [`lexicon::MAX_WORD_LEN`] letters `a`–`z`.
+fn playable(word: &str) -> bool {
+    (1..=lexicon::MAX_WORD_LEN).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_lowercase())
 }
 
 /// The words `player` knows, with their familiarity (see the module docs): built once
@@ -120,13 +117,13 @@ pub struct Pool {
 
 impl Pool {
     /// The words of `lexicon`, of the familiarity source and `learned` (those that are not
-    /// [`learnable`] are left out).
+    /// lowercase words of 1 to [`lexicon::MAX_WORD_LEN`] letters `a`–`z` are left out).
     pub fn new(lexicon: &Lexicon, learned: &[String]) -> Pool {
         let model = Familiarity::get();
         let learned: Vec<&str> = learned
             .iter()
             .map(String::as_str)
-            .filter(|w| learnable(w))
+            .filter(|w| playable(w))
             .collect();
         let source = (1..=lexicon::MAX_WORD_LEN).flat_map(|n| model.words_of_length(n).map(|(w, _)| w));
         let words = Lexicon::from_words(lexicon.words().chain(source).chain(learned.iter().copied()))
