@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn decodes_front_coded_words() {
-        let model = Familiarity::decode(&gzip("# a\n0cat 400\n2r 500\n0dog 450\n2e 300\n"))
+        let model = Familiarity::decode(&gzip("# a\n0car 500\n2t 400\n0doe 300\n2g 450\n"))
             .expect("well formed");
         assert_eq!(model.len(), 4);
         assert_eq!(model.centibels("car"), Some(500));
@@ -264,6 +264,18 @@ mod tests {
         assert!(model.zipf("the") > 7.0 && model.zipf("house") > 4.5);
         assert_eq!(model.zipf("bouse"), 1.0);
         assert!(model.len() > 150_000);
+    }
+
+    #[test]
+    fn the_source_covers_the_common_tier_and_half_the_embedded_list() {
+        let model = Familiarity::get();
+        let share = |list: &lexicon::Lexicon| {
+            list.words().filter(|w| model.knows(w)).count() as f64 / list.len() as f64
+        };
+        let common = share(&lexicon::Lexicon::common());
+        let embedded = share(&lexicon::Lexicon::embedded());
+        assert!(common > 0.9, "common tier {common}");
+        assert!((0.45..0.6).contains(&embedded), "embedded list {embedded}");
     }
 
     #[test]

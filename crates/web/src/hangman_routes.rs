@@ -773,8 +773,9 @@ pub(crate) async fn reverse_reveal(
     }
     let length = state.length();
     let word = body.word.trim();
-    let revealed = Told::reveal(length, word, &r.history, &app.lexicon)
+    let revealed = Told::reveal(length, word, &r.history, app.guesser.pool().words())
         .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
+    app.guesser.learn(&app.store, &revealed);
     Ok(Json(RevealView {
         message: revealed.to_string(),
         fits: revealed.contradiction.is_none(),

@@ -585,6 +585,7 @@ fn tui_app(lives: u32) -> HangmanApp {
         seed: 1,
         guesser: None,
         cache_dir: None,
+        learned_store: None,
     };
     HangmanApp::new(PlaySession::new(config).unwrap()).unwrap()
 }
@@ -758,6 +759,7 @@ fn difficulty_levels_split_the_secrets() {
             seed: 1,
             guesser: None,
             cache_dir: None,
+            learned_store: None,
         };
         let mut session = PlaySession::new(config).unwrap();
         let mut words = std::collections::BTreeSet::new();

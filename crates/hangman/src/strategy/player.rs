@@ -6,17 +6,19 @@
 //! - **Its words** ([`Pool`]): the dictionary's, every word the familiarity source lists
 //!   (names and new words the dictionary lacks: `everest`, `linux`, `selfie`), and the words
 //!   players named in earlier games that it did not know (learned words).
-//! - **Their weights**: a word of frequency `f` weighs `1 / (1 + (f0/f)^slope)` with
-//!   `f0 = 10^(cut - 9)` (a Zipf value `cut`): words at least as frequent as `f0` weigh
-//!   about alike, rarer ones fall off as `f^slope`. A learned word weighs as a word of Zipf
-//!   [`LEARNED_ZIPF`] (if the source does not rate it higher). With `cut = 9` and
-//!   `slope = 0.3` the weights are `f^0.3`: the plain letter-by-letter guesser the options
-//!   [`PlayerOptions::plain`] build, kept as the baseline.
-//! - **Its guesses**: while more than `search` words fit, the letter most likely in the
-//!   word (the weighted share of fitting words holding it); at most `search`, the letter or
-//!   word that maximizes the chance of winning, searched exactly (letters and the likeliest
-//!   words, every answer weighed by the weights of the words giving it) within a node budget.
-//!   When no word it knows fits, the letter model ([`LetterModel`]) guesses, as for `mixed`.
+//! - **Their weights**: a word of frequency `f` weighs `f^power / (1 + (f0/f)^slope)` with
+//!   `f0 = 10^(cut - 9)` (a Zipf value `cut`; by default `power = 0`, `cut = 3`, `slope =
+//!   4`): words at least as frequent as `f0` (about the 30,000 most frequent) weigh about
+//!   alike, rarer ones fall off as `f^slope`. A learned word weighs as a word of Zipf
+//!   [`LEARNED_ZIPF`] (if the source does not rate it higher). With `power = 0.3` and
+//!   `slope = 0` the weights are `f^0.3`: the plain letter-by-letter guesser that
+//!   [`PlayerOptions::plain`] builds (`plain=1`), kept as the baseline.
+//! - **Its guesses**: the letter most likely in the word (the weighted share of fitting
+//!   words holding it); the word once one fits. With `search=N` (off by default: it did not
+//!   win more on the dev set, `docs/familiarity.md`), at most `N` fitting words are searched
+//!   exactly for the letter or word with the best chance of winning (every answer weighed by
+//!   the weights of the words giving it) within a node budget. When no word it knows fits,
+//!   the letter model ([`LetterModel`]) guesses, as for `mixed`.
 
 use std::sync::{Arc, OnceLock};
 
@@ -38,6 +40,8 @@ pub const LEARNED_ZIPF: f64 = 4.0;
 /// How `player` weighs and searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerOptions {
+    /// Words weigh as their frequency to this power (`power=X`), times the cut-off below.
+    pub power: f64,
     /// The Zipf value from which words weigh about alike (`cut=X`).
     pub cut: f64,
     /// How fast rarer words fall off: as `frequency^slope` (`slope=X`).
@@ -55,6 +59,7 @@ pub struct PlayerOptions {
 impl Default for PlayerOptions {
     fn default() -> PlayerOptions {
         PlayerOptions {
+            power: 0.0,
             cut: 3.0,
             slope: 4.0,
             search: 0,
@@ -65,23 +70,23 @@ impl Default for PlayerOptions {
 }
 
 impl PlayerOptions {
-    /// The plain letter-by-letter guesser: weights `frequency^0.3`, no search.
+    /// The plain letter-by-letter guesser: weights `frequency^0.3`, no cut-off, no search.
     pub fn plain() -> PlayerOptions {
         PlayerOptions {
-            cut: 9.0,
-            slope: 0.3,
+            power: 0.3,
+            slope: 0.0,
             search: 0,
             ..PlayerOptions::default()
         }
     }
 
-    /// The weight of a word of `frequency`.
+    /// The weight of a word of `frequency`: `frequency^power / (1 + (f0/frequency)^slope)`.
     pub fn weight(&self, frequency: f64) -> f64 {
         let f0 = 10f64.powf(self.cut - 9.0);
-        1.0 / (1.0 + (f0 / frequency).powf(self.slope))
+        frequency.powf(self.power) / (1.0 + (f0 / frequency).powf(self.slope))
     }
 
-    /// Reads `cut=X slope=X search=N words=N nodes=N` (and `plain=1`, the baseline's
+    /// Reads `power=X cut=X slope=X search=N words=N nodes=N` (and `plain=1`, the baseline's
     /// options, which the others then adjust).
     pub(super) fn read(params: &mut Params<'_>) -> Result<PlayerOptions, StrategyError> {
         let d = if params.range("plain", 0u8, 0..=1)? == 1 {
@@ -90,6 +95,7 @@ impl PlayerOptions {
             PlayerOptions::default()
         };
         Ok(PlayerOptions {
+            power: params.range("power", d.power, 0.0..=10.0)?,
             cut: params.range("cut", d.cut, 0.0..=9.0)?,
             slope: params.range("slope", d.slope, 0.0..=10.0)?,
             search: params.range("search", d.search, 0..=10_000)?,
@@ -444,5 +450,158 @@ impl Search<'_> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{self, RunOptions};
+    use crate::game::Game;
+    use crate::referee::Fair;
+
+    const RUN: RunOptions = RunOptions {
+        seed: 1,
+        record: false,
+    };
+
+    fn player(words: &[&str], learned: &[&str], params: &[(&str, &str)]) -> Familiar {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let settings = Settings {
+            params: params
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                .collect(),
+            ..Settings::default()
+        };
+        let learned: Vec<String> = learned.iter().map(|w| (*w).to_string()).collect();
+        Familiar::with_learned(lexicon, &settings, &learned, None).unwrap()
+    }
+
+    fn first_guess(strategy: &Familiar, length: usize) -> Guess {
+        strategy
+            .player(length, 0)
+            .choose(&GameState::new(length, strategy.max_wrong()))
+    }
+
+    #[test]
+    fn familiar_words_weigh_more() {
+        let options = PlayerOptions::default();
+        let f = |w| options.weight(Familiarity::get().frequency(w));
+        assert!(f("house") > 100.0 * f("bouse"));
+        let plain = PlayerOptions::plain();
+        assert!((plain.weight(1e-4) / plain.weight(1e-8) - 10f64.powf(1.2)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn its_words_are_the_lists_the_sources_and_the_learned_ones() {
+        let s = player(&["qzxab"], &["qzxcb", "Not-A-Word"], &[]);
+        let words = s.pool().words();
+        for known in ["qzxab", "qzxcb", "house", "everest"] {
+            assert!(words.contains(known), "{known}");
+        }
+        assert_eq!(s.pool().learned(), 1);
+    }
+
+    /// The guess of a fresh player of `s` once `letters` were guessed against `secret`.
+    fn guess_after(s: &Familiar, secret: &str, letters: &str) -> Guess {
+        let mut game = Game::new(Fair::new(secret).unwrap(), s.max_wrong());
+        let mut player = s.player(secret.len(), 0);
+        for c in letters.bytes() {
+            let guess = Guess::Letter(Letter::from_ascii(c).unwrap());
+            let outcome = game.guess(&guess).unwrap();
+            player.learn(&guess, outcome);
+        }
+        player.choose(game.state())
+    }
+
+    #[test]
+    fn a_learned_word_is_guessed_before_an_unknown_one() {
+        // Neither is a word the source knows; the learned one weighs as an everyday word.
+        let b = Guess::Letter(Letter::from_ascii(b'b').unwrap());
+        let learned = player(&["qzxjqa", "qzxjqb"], &["qzxjqb"], &[]);
+        assert_eq!(guess_after(&learned, "qzxjqb", "qzxj"), b);
+        let unknown = player(&["qzxjqa", "qzxjqb"], &[], &[]);
+        assert_ne!(guess_after(&unknown, "qzxjqb", "qzxj"), b, "a, alphabetically first");
+    }
+
+    #[test]
+    fn no_fitting_word_leaves_it_to_the_letter_model() {
+        let s = player(&["cat", "dog"], &[], &[]);
+        let game = eval::play_word(&s, "qzxjqzxq", &RUN).unwrap();
+        assert!(game.guesses > 0 && !game.won);
+        assert!(matches!(first_guess(&s, 3), Guess::Letter(_)));
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        let lexicon = Arc::new(Lexicon::from_words(["cat"]).unwrap());
+        for (k, v) in [("cut", "12"), ("slope", "-1"), ("nope", "1"), ("search", "x")] {
+            let settings = Settings {
+                params: vec![(k.to_string(), v.to_string())],
+                ..Settings::default()
+            };
+            assert!(Familiar::with_learned(lexicon.clone(), &settings, &[], None).is_err());
+        }
+    }
+
+    #[test]
+    fn the_search_finds_the_best_chance_of_winning() {
+        // Four equally likely words differing in one letter: each guess rules out one, so
+        // with `left` wrong guesses left the chance is (left + 1) / 4.
+        let lexicon = Lexicon::from_words(["bill", "fill", "hill", "kill"]).unwrap();
+        let bucket = lexicon.bucket(4);
+        let weights = [1.0; 4];
+        let options = PlayerOptions::default();
+        let guessed = LetterSet::of_word(b"il");
+        for left in 0..5u32 {
+            let mut search = Search {
+                bucket,
+                weights: &weights,
+                options: &options,
+                memo: FxHashMap::default(),
+                nodes: 0,
+            };
+            let (v, _) = search.best(&[0, 1, 2, 3], guessed, left).unwrap();
+            let expected = (f64::from(left + 1) / 4.0).min(1.0);
+            assert!((v - expected).abs() < 1e-9, "left {left}: {v}");
+        }
+        // A likelier word is worth guessing first.
+        let weights = [1.0, 1.0, 6.0, 1.0];
+        let mut search = Search {
+            bucket,
+            weights: &weights,
+            options: &options,
+            memo: FxHashMap::default(),
+            nodes: 0,
+        };
+        let (v, guess) = search.best(&[0, 1, 2, 3], guessed, 0).unwrap();
+        assert!((v - 6.0 / 9.0).abs() < 1e-9);
+        assert!(matches!(guess, Guess::Letter(l) if l.lower() == b'h') || guess == Guess::Word("hill".into()));
+    }
+
+    /// Every tenth word of the held-out dev set: `player` wins more than the plain
+    /// letter-by-letter guesser (weights `frequency^0.3`).
+    #[test]
+    fn player_beats_the_plain_guesser_on_a_sample_of_words_people_use() {
+        let dev = include_str!("../../data/familiarity/people-dev.txt");
+        let words: Vec<&str> = dev.lines().step_by(10).collect();
+        let lexicon = Arc::new(Lexicon::embedded());
+        let wins = |params: &[(&str, &str)]| {
+            let settings = Settings {
+                params: params
+                    .iter()
+                    .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                    .collect(),
+                ..Settings::default()
+            };
+            let s = Familiar::with_learned(lexicon.clone(), &settings, &[], None).unwrap();
+            words
+                .iter()
+                .filter(|w| eval::play_word(&s, w, &RUN).unwrap().won)
+                .count()
+        };
+        let (player, plain) = (wins(&[]), wins(&[("plain", "1")]));
+        assert!(player > plain, "player {player}, plain {plain} of {}", words.len());
     }
 }
