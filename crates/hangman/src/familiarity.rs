@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 
 /// The embedded data: gzipped text, two `#` lines, then one word per line, front-coded
 /// (`<shared prefix length><rest of the word> <centibels>`), alphabetical.
-const DATA: &[u8] = include_bytes!("../data/familiarity/wordfreq-en.txt.gz");
+pub const DATA: &[u8] = include_bytes!("../data/familiarity/wordfreq-en.txt.gz");
 
 /// Where the frequencies come from, for messages and reports.
 pub const SOURCE: &str = "wordfreq 3.1.1 English (large list), CC BY-SA 4.0";
