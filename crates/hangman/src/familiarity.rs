@@ -237,7 +237,13 @@ mod tests {
 
     #[test]
     fn bad_data_is_an_error_naming_the_line() {
-        for bad in ["0cat\n", "0Cat 1\n", "5cat 1\n", "0cat 1\n0cat 2\n", "0cat x\n"] {
+        for bad in [
+            "0cat\n",
+            "0Cat 1\n",
+            "5cat 1\n",
+            "0cat 1\n0cat 2\n",
+            "0cat x\n",
+        ] {
             let err = Familiarity::decode(&gzip(bad)).unwrap_err();
             assert!(err.contains("line"), "{bad:?}: {err}");
         }
@@ -267,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn the_source_covers_the_common_tier_and_half_the_embedded_list() {
+    fn the_source_covers_the_common_tier_and_much_of_the_embedded_list() {
         let model = Familiarity::get();
         let share = |list: &lexicon::Lexicon| {
             list.words().filter(|w| model.knows(w)).count() as f64 / list.len() as f64
@@ -275,7 +281,7 @@ mod tests {
         let common = share(&lexicon::Lexicon::common());
         let embedded = share(&lexicon::Lexicon::embedded());
         assert!(common > 0.9, "common tier {common}");
-        assert!((0.45..0.6).contains(&embedded), "embedded list {embedded}");
+        assert!((0.35..0.45).contains(&embedded), "embedded list {embedded}");
     }
 
     #[test]

@@ -132,7 +132,15 @@ mod tests {
     #[test]
     fn bad_words_are_not_learned() {
         let (_dir, store) = store();
-        for bad in ["", "   ", "it's", "café", "two words", "x1", &"a".repeat(29)] {
+        for bad in [
+            "",
+            "   ",
+            "it's",
+            "café",
+            "two words",
+            "x1",
+            &"a".repeat(29),
+        ] {
             assert_eq!(store.learn_word(bad).unwrap(), None, "{bad:?}");
         }
         assert!(store.learned_words().unwrap().is_empty());
@@ -165,6 +173,9 @@ mod tests {
         let words = store.learned_words().unwrap();
         assert_eq!(words.len(), MAX_LEARNED);
         assert!(words.contains(&"newest".to_string()));
-        assert!(!words.contains(&"aaaaa".to_string()), "the oldest is dropped");
+        assert!(
+            !words.contains(&"aaaaa".to_string()),
+            "the oldest is dropped"
+        );
     }
 }

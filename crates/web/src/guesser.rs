@@ -60,7 +60,10 @@ impl Guesser {
     pub(crate) fn pool(&self) -> Arc<Pool> {
         let mut pool = self.pool.lock_ignoring_poison();
         pool.get_or_insert_with(|| {
-            Arc::new(Pool::new(&self.lexicon, &self.learned.lock_ignoring_poison()))
+            Arc::new(Pool::new(
+                &self.lexicon,
+                &self.learned.lock_ignoring_poison(),
+            ))
         })
         .clone()
     }
@@ -154,7 +157,10 @@ mod tests {
         let before = guesser.strategy(5).unwrap();
         assert!(guesser.learn(&store, &reveal("qzxj")));
         assert!(guesser.pool().words().contains("qzxj"));
-        assert!(!Arc::ptr_eq(&before, &guesser.strategy(5).unwrap()), "rebuilt");
+        assert!(
+            !Arc::ptr_eq(&before, &guesser.strategy(5).unwrap()),
+            "rebuilt"
+        );
         assert_eq!(store.learned_words().unwrap(), ["qzxj"]);
         // Known words (the list's, the source's, learned ones) are not learned again.
         assert!(!guesser.learn(&store, &reveal("qzxj")));

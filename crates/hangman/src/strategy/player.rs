@@ -107,7 +107,8 @@ impl PlayerOptions {
 
 /// Whether `word` can be a word of the pool: 1 to [`lexicon::MAX_WORD_LEN`] letters `a`–`z`.
 fn playable(word: &str) -> bool {
-    (1..=lexicon::MAX_WORD_LEN).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_lowercase())
+    (1..=lexicon::MAX_WORD_LEN).contains(&word.len())
+        && word.bytes().all(|b| b.is_ascii_lowercase())
 }
 
 /// The words `player` knows, with their familiarity (see the module docs): built once
@@ -131,9 +132,11 @@ impl Pool {
             .map(String::as_str)
             .filter(|w| playable(w))
             .collect();
-        let source = (1..=lexicon::MAX_WORD_LEN).flat_map(|n| model.words_of_length(n).map(|(w, _)| w));
-        let words = Lexicon::from_words(lexicon.words().chain(source).chain(learned.iter().copied()))
-            .expect("lowercase a-z words make a lexicon");
+        let source =
+            (1..=lexicon::MAX_WORD_LEN).flat_map(|n| model.words_of_length(n).map(|(w, _)| w));
+        let words =
+            Lexicon::from_words(lexicon.words().chain(source).chain(learned.iter().copied()))
+                .expect("lowercase a-z words make a lexicon");
         let learned_frequency = 10f64.powf(LEARNED_ZIPF - 9.0);
         let frequencies = (0..=words.max_length())
             .map(|n| {
@@ -142,7 +145,11 @@ impl Pool {
                     .words()
                     .map(|w| {
                         let f = model.frequency(w);
-                        if learned.contains(&w) { f.max(learned_frequency) } else { f }
+                        if learned.contains(&w) {
+                            f.max(learned_frequency)
+                        } else {
+                            f
+                        }
                     })
                     .collect()
             })
@@ -221,7 +228,8 @@ impl Familiar {
         lexicon: Arc<Lexicon>,
         settings: &Settings,
     ) -> Result<Box<dyn Strategy>, StrategyError> {
-        Familiar::with_learned(lexicon, settings, &[], None).map(|s| Box::new(s) as Box<dyn Strategy>)
+        Familiar::with_learned(lexicon, settings, &[], None)
+            .map(|s| Box::new(s) as Box<dyn Strategy>)
     }
 
     /// `player` for `lexicon` knowing the `learned` words, with `settings`' parameters;
@@ -240,7 +248,13 @@ impl Familiar {
         let options = PlayerOptions::read(&mut params)?;
         params.finish()?;
         let pool = Arc::new(Pool::new(&lexicon, learned));
-        Ok(Familiar::new(pool, lexicon, model, options, settings.max_wrong))
+        Ok(Familiar::new(
+            pool,
+            lexicon,
+            model,
+            options,
+            settings.max_wrong,
+        ))
     }
 
     fn model(&self) -> &LetterModel {
@@ -286,11 +300,10 @@ impl Player for FamiliarPlayer<'_> {
     fn choose(&mut self, state: &GameState) -> Guess {
         let guessed = state.guessed_letters();
         if self.cands.is_empty() {
-            let odds = self.strategy.model().odds(
-                state.board().cells(),
-                guessed,
-                state.wrong_words(),
-            );
+            let odds =
+                self.strategy
+                    .model()
+                    .odds(state.board().cells(), guessed, state.wrong_words());
             return Guess::Letter(
                 odds.best(guessed)
                     .or_else(|| candidates::fallback_letter(guessed))
@@ -306,8 +319,7 @@ impl Player for FamiliarPlayer<'_> {
                 memo: FxHashMap::default(),
                 nodes: 0,
             };
-            if let Some((_, guess)) =
-                search.best(&self.cands, guessed, state.wrong_guesses_left())
+            if let Some((_, guess)) = search.best(&self.cands, guessed, state.wrong_guesses_left())
             {
                 return guess;
             }
@@ -315,7 +327,12 @@ impl Player for FamiliarPlayer<'_> {
         if let [only] = self.cands[..] {
             return Guess::Word(self.bucket.word_str(only as usize).to_string());
         }
-        Guess::Letter(likeliest_letter(self.bucket, self.weights, &self.cands, guessed))
+        Guess::Letter(likeliest_letter(
+            self.bucket,
+            self.weights,
+            &self.cands,
+            guessed,
+        ))
     }
 
     fn learn(&mut self, guess: &Guess, outcome: Outcome) {
@@ -418,8 +435,11 @@ impl Search<'_> {
                 parts.families().map(|(m, f)| (m, f.to_vec())).collect();
             let mut v = 0.0;
             for (mask, family) in &families {
-                let share: f64 =
-                    family.iter().map(|&c| self.weights[c as usize]).sum::<f64>() / total;
+                let share: f64 = family
+                    .iter()
+                    .map(|&c| self.weights[c as usize])
+                    .sum::<f64>()
+                    / total;
                 let win = if *mask != 0 {
                     self.value(family, guessed.with(letter), left)?
                 } else if left == 0 {
@@ -522,7 +542,11 @@ mod tests {
         let learned = player(&["qzxjqa", "qzxjqb"], &["qzxjqb"], &[]);
         assert_eq!(guess_after(&learned, "qzxjqb", "qzxj"), b);
         let unknown = player(&["qzxjqa", "qzxjqb"], &[], &[]);
-        assert_ne!(guess_after(&unknown, "qzxjqb", "qzxj"), b, "a, alphabetically first");
+        assert_ne!(
+            guess_after(&unknown, "qzxjqb", "qzxj"),
+            b,
+            "a, alphabetically first"
+        );
     }
 
     #[test]
@@ -536,7 +560,12 @@ mod tests {
     #[test]
     fn bad_parameters_are_refused() {
         let lexicon = Arc::new(Lexicon::from_words(["cat"]).unwrap());
-        for (k, v) in [("cut", "12"), ("slope", "-1"), ("nope", "1"), ("search", "x")] {
+        for (k, v) in [
+            ("cut", "12"),
+            ("slope", "-1"),
+            ("nope", "1"),
+            ("search", "x"),
+        ] {
             let settings = Settings {
                 params: vec![(k.to_string(), v.to_string())],
                 ..Settings::default()
@@ -577,7 +606,10 @@ mod tests {
         };
         let (v, guess) = search.best(&[0, 1, 2, 3], guessed, 0).unwrap();
         assert!((v - 6.0 / 9.0).abs() < 1e-9);
-        assert!(matches!(guess, Guess::Letter(l) if l.lower() == b'h') || guess == Guess::Word("hill".into()));
+        assert!(
+            matches!(guess, Guess::Letter(l) if l.lower() == b'h')
+                || guess == Guess::Word("hill".into())
+        );
     }
 
     /// Every tenth word of the held-out dev set: `player` wins more than the plain
@@ -602,6 +634,10 @@ mod tests {
                 .count()
         };
         let (player, plain) = (wins(&[]), wins(&[("plain", "1")]));
-        assert!(player > plain, "player {player}, plain {plain} of {}", words.len());
+        assert!(
+            player > plain,
+            "player {player}, plain {plain} of {}",
+            words.len()
+        );
     }
 }

@@ -7,9 +7,9 @@ use anyhow::anyhow;
 use hangman::Referee;
 use hangman::strategy::{Familiar, Pool, Settings, Strategy, StrategyInfo};
 use lexicon::Lexicon;
-use wordplay_scores::Store;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+use wordplay_scores::Store;
 
 use super::reverse::ReverseRound;
 use super::round::GuessRound;
