@@ -39,7 +39,7 @@ pub(crate) struct ReverseView {
     over: bool,
     /// Whether the computer found the word (once over).
     computer_won: bool,
-    /// The strategy guessing (`mixed`).
+    /// The strategy guessing (`player`).
     guesser: &'static str,
     /// Whether the computer is still working out its next guess (`guess` is then `null`):
     /// ask again with `GET /api/reverse/{id}`.
