@@ -485,17 +485,20 @@ mod tests {
         record: false,
     };
 
-    fn player(words: &[&str], learned: &[&str], params: &[(&str, &str)]) -> Familiar {
-        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
-        let settings = Settings {
+    fn settings(params: &[(&str, &str)]) -> Settings {
+        Settings {
             params: params
                 .iter()
                 .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
                 .collect(),
             ..Settings::default()
-        };
+        }
+    }
+
+    fn player(words: &[&str], learned: &[&str], params: &[(&str, &str)]) -> Familiar {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
         let learned: Vec<String> = learned.iter().map(|w| (*w).to_string()).collect();
-        Familiar::with_learned(lexicon, &settings, &learned, None).unwrap()
+        Familiar::with_learned(lexicon, &settings(params), &learned, None).unwrap()
     }
 
     fn first_guess(strategy: &Familiar, length: usize) -> Guess {
@@ -566,10 +569,7 @@ mod tests {
             ("nope", "1"),
             ("search", "x"),
         ] {
-            let settings = Settings {
-                params: vec![(k.to_string(), v.to_string())],
-                ..Settings::default()
-            };
+            let settings = settings(&[(k, v)]);
             assert!(Familiar::with_learned(lexicon.clone(), &settings, &[], None).is_err());
         }
     }
@@ -620,14 +620,7 @@ mod tests {
         let words: Vec<&str> = dev.lines().step_by(10).collect();
         let lexicon = Arc::new(Lexicon::embedded());
         let wins = |params: &[(&str, &str)]| {
-            let settings = Settings {
-                params: params
-                    .iter()
-                    .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-                    .collect(),
-                ..Settings::default()
-            };
-            let s = Familiar::with_learned(lexicon.clone(), &settings, &[], None).unwrap();
+            let s = Familiar::with_learned(lexicon.clone(), &settings(params), &[], None).unwrap();
             words
                 .iter()
                 .filter(|w| eval::play_word(&s, w, &RUN).unwrap().won)
