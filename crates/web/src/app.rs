@@ -34,7 +34,8 @@ pub struct Limits {
     pub burst: u32,
     /// A request still running after this is answered 408.
     pub request_timeout: Duration,
-    /// Hints play out expected scores when at most this many words are possible.
+    /// Hints play out every letter's expected score when at most this many words are
+    /// possible.
     pub hint_exact_limit: usize,
     /// Time the verdict before a game may take to prove who wins.
     pub verdict_budget: Duration,
@@ -69,15 +70,15 @@ impl Default for Limits {
 pub(crate) struct App {
     pub(crate) lexicon: Arc<Lexicon>,
     /// Fair secrets: the list's words that the common tier has.
-    pub(crate) secrets: Lexicon,
+    pub(crate) secrets: Arc<Lexicon>,
     pub(crate) hangman: Games<hangman_state::Session>,
     pub(crate) reverse: Games<hangman_state::Reverse>,
     pub(crate) blender: Games<blender_state::Session>,
     pub(crate) generators: Vec<(Difficulty, RoundGenerator<'static>)>,
     pub(crate) store: Arc<Store>,
     pub(crate) verdicts: Mutex<HashMap<(usize, u32), hangman_state::Verdict>>,
-    /// The hint at the opening of a fair or cheating game, by length and lives.
-    pub(crate) opening_hints: Mutex<HashMap<(usize, u32), hangman_state::Hint>>,
+    /// The hint at the opening of a game, by referee, length and lives.
+    pub(crate) opening_hints: Mutex<HashMap<(&'static str, usize, u32), hangman_state::Hint>>,
     /// One verdict solve at a time.
     pub(crate) solving: Mutex<()>,
     /// The searching referees and hints: at most one per core at once (each holds a core
@@ -87,8 +88,9 @@ pub(crate) struct App {
     /// search on a first game at a length): one at a time, so they take at most one core
     /// and never hold up the searching referees.
     pub(crate) slow_guesses: tokio::sync::Semaphore,
-    /// The strategy of the hints against the fair and cheating referees (`entropy`).
-    pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
+    /// The hint engine: `best` over the fair referee's secrets (or what a cheating referee
+    /// holds), the shipped optimal guessers and the solver against the optimal referee.
+    pub(crate) hints: hangman::hint::Hints,
     /// The computer's guesser in the reversed role (`mixed`).
     pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,
