@@ -201,26 +201,36 @@ fn write_odds_letters(
     if hint.letters.is_empty() {
         return Ok(());
     }
-    let exact = hint.letters.iter().any(|a| a.expected_score.is_some());
-    if exact {
+    // The pick's own expected score may be known (one play-out, or shipped) when the
+    // others' are not.
+    let others = hint
+        .letters
+        .iter()
+        .filter(|a| hint.pick != Guess::Letter(a.letter));
+    let why_not = if hint.candidates > view.exact_limit {
+        format!("more than --exact-limit {} candidates", view.exact_limit)
+    } else {
+        // Within the limit, the strategy's own play-out budget said no (`best`, `mixed`).
+        format!(
+            "playing {strategy} out from here costs more than its budget, candidates × \
+             letters × lives left"
+        )
+    };
+    if others.clone().any(|a| a.expected_score.is_some()) {
         writeln!(
             out,
             "Letters by expected final score (guess it, then {strategy} plays on; lower is better):"
         )?;
-    } else if hint.candidates > view.exact_limit {
+    } else if hint.letters.len() > others.count() {
         writeln!(
             out,
-            "Letters by share of candidates containing them (no expected scores: more \
-             than --exact-limit {} candidates):",
-            view.exact_limit
+            "Letters: {strategy}'s pick, then by share of candidates containing them (no \
+             expected scores for the others: {why_not}):"
         )?;
     } else {
-        // Within the limit, the strategy's own play-out budget said no (`best`, `mixed`).
         writeln!(
             out,
-            "Letters by share of candidates containing them (no expected scores: playing \
-             {strategy} out from here costs more than its budget, candidates × letters × \
-             lives left):"
+            "Letters by share of candidates containing them (no expected scores: {why_not}):"
         )?;
     }
     writeln!(out, "  rank  letter  words  share   exp. score")?;
