@@ -169,7 +169,8 @@ pub struct Advice {
     /// The strategy's own next guess.
     pub pick: Guess,
     /// The expected final score of the pick, the strategy playing on (over the candidates
-    /// as equally likely secrets), when there are at most `exact_limit` candidates.
+    /// as equally likely secrets), when there are at most `pick_limit` candidates (one walk
+    /// of the strategy's tree), or when the letters' play-out gave it.
     pub pick_expected_score: Option<f64>,
 }
 
@@ -241,11 +242,14 @@ pub fn advise(
         strategy.as_ref(),
         snapshot,
         exact_limit,
+        exact_limit,
     )
 }
 
 /// [`advise`] with `strategy` already built (`info` built with `settings` over `lexicon`):
-/// a strategy kept between calls keeps what it computed (decisions, estimates).
+/// a strategy kept between calls keeps what it computed (decisions, estimates). The pick's
+/// own expected score is played out up to `pick_limit` candidates (a single walk of the
+/// strategy's tree, where every letter's play-out is one walk per letter).
 ///
 /// # Errors
 ///
@@ -257,6 +261,7 @@ pub fn advise_with(
     strategy: &dyn Strategy,
     snapshot: &Snapshot,
     exact_limit: usize,
+    pick_limit: usize,
 ) -> Result<Advice, AdviceError> {
     let (state, history) = snapshot.state();
     let length = snapshot.length();
@@ -277,7 +282,7 @@ pub fn advise_with(
     }
     let pick = player.choose(&state);
     // The pick's own play-out: one walk of the strategy's tree from here.
-    let pick_expected_score = (words.len() <= exact_limit)
+    let pick_expected_score = (words.len() <= pick_limit)
         .then(|| strategy.total_score_from(length, cands.clone(), state.position()))
         .flatten()
         .map(|total| total as f64 / words.len() as f64);

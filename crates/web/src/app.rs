@@ -37,6 +37,9 @@ pub struct Limits {
     /// Hints play out every letter's expected score when at most this many words are
     /// possible.
     pub hint_exact_limit: usize,
+    /// Hints play out their pick's expected score when at most this many words are
+    /// possible (more: shipped for the fair pool at 6 lives, else none).
+    pub hint_pick_limit: usize,
     /// Time the verdict before a game may take to prove who wins.
     pub verdict_budget: Duration,
     /// Time the optimal referee may search per answer.
@@ -57,7 +60,10 @@ impl Default for Limits {
             per_second: 30,
             burst: 90,
             request_timeout: Duration::from_secs(20),
-            hint_exact_limit: 150,
+            // Every letter's play-out with `best` took up to 0.22 s of CPU (92 words, 8
+            // letters, `examples/hint_profile.rs`); the pick's alone, 24 ms.
+            hint_exact_limit: 40,
+            hint_pick_limit: 150,
             verdict_budget: VERDICT_BUDGET,
             optimal_move_budget: Duration::from_millis(150),
             optimal_hint_budget: Duration::from_millis(200),

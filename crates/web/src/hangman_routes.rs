@@ -316,6 +316,7 @@ pub(crate) async fn hint(
         drop(session);
         let options = HintOptions {
             exact_limit: app2.options.hint_exact_limit,
+            pick_limit: app2.options.hint_pick_limit,
             show: HINT_WORDS,
             proof_budget: app2.options.optimal_hint_budget,
             seed: 1,

@@ -44,6 +44,7 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
     let hints = Hints::with_strategy(Arc::clone(&dict.lexicon), pool, info);
     let options = HintOptions {
         exact_limit: args.exact_limit,
+        pick_limit: args.exact_limit,
         show: args.show,
         proof_budget: Duration::from_millis(args.proof_ms),
         seed: args.seed,

@@ -43,6 +43,10 @@ pub struct HintOptions {
     /// Play out every letter's expected final score when at most this many words are left
     /// (and the strategy's play-out budget allows).
     pub exact_limit: usize,
+    /// Play out the pick's own expected final score (one walk of the strategy's tree) when
+    /// at most this many words are left (`best`'s ships for more on the fair pool at 6
+    /// lives).
+    pub pick_limit: usize,
     /// List the words left when at most this many are.
     pub show: usize,
     /// How long the solver may search for proofs (hints against the optimal referee).
@@ -55,6 +59,7 @@ impl Default for HintOptions {
     fn default() -> HintOptions {
         HintOptions {
             exact_limit: 150,
+            pick_limit: 150,
             show: 12,
             proof_budget: Duration::from_millis(200),
             seed: 1,
@@ -231,6 +236,7 @@ impl Hints {
             strategy.as_ref(),
             snapshot,
             options.exact_limit,
+            options.pick_limit,
         )?;
         let n = advice.candidates.len();
         // Many candidates: `best`'s total from here may ship (6 lives, the fair pool).

@@ -35,6 +35,12 @@ pub(super) fn rank(
     budget: Duration,
 ) -> Vec<Proven> {
     let tree = trees::tree(bucket).and_then(|t| t.letter(bucket, state, family));
+    // Where the tree knows the best letter exactly, the search only narrows the others:
+    // a quarter of the time.
+    let budget = match tree {
+        Some(t) if t.whole => budget / 4,
+        _ => budget,
+    };
     // The solver needs a closed family (every word of its bucket that fits some answers):
     // a wrong word guess took a word out, so such a family is solved as a list of its own.
     let mut values = if state.wrong_words().is_empty() {
