@@ -136,7 +136,7 @@ fn proven_letter(
 /// proven to hold the referee to `allowed` misses, and where that proof does not finish
 /// (time limit, size cap) the greedy guesser's subtree. Written in preorder; returns its
 /// most misses, which is what the tree proves (`allowed` when every proof finished).
-fn best_guesser_node(
+pub(super) fn best_guesser_node(
     solver: &Solver<'_>,
     bucket: &Bucket,
     family: &[u32],
@@ -239,7 +239,7 @@ const NARROWED_PROOF_NODES: u64 = 2_000_000;
 
 /// What a proof on the whole bucket knows about narrowing: the witnesses found so far,
 /// and per sub-family narrowed to, the families proven in it (for `s` nodes).
-struct Narrowing {
+pub(super) struct Narrowing {
     known: Vec<Witness>,
     proven: HashMap<Vec<u32>, HashSet<(u32, u32, u32)>>,
     /// Sub-families whose whole strategy was written, with its target.
@@ -251,7 +251,7 @@ struct Narrowing {
 
 impl Narrowing {
     /// No witness known yet but `seed` (e.g. the root's, of a lower value).
-    fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
+    pub(super) fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
         Narrowing {
             known: seed.into_iter().cloned().collect(),
             proven: HashMap::new(),
@@ -371,14 +371,25 @@ fn whole_referee_proof(
     lower: u32,
     narrowing: &mut Narrowing,
 ) -> Result<String, ProofError> {
-    let bucket = solver.bucket();
-    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let family: Vec<u32> = (0..solver.bucket().len() as u32).collect();
+    narrowed_referee_proof(solver, &family, lower, narrowing)
+}
+
+/// The referee's strategy forcing `k` misses from `family` (closed in `solver`'s bucket,
+/// e.g. a first letter's miss part), narrowing below the root where `narrowing` finds
+/// witnesses: its tokens.
+pub(super) fn narrowed_referee_proof(
+    solver: &Solver<'_>,
+    family: &[u32],
+    k: u32,
+    narrowing: &mut Narrowing,
+) -> Result<String, ProofError> {
     let mut out = String::new();
     referee_node(
         solver,
-        bucket,
-        &family,
-        lower,
+        solver.bucket(),
+        family,
+        k,
         &mut out,
         &mut HashSet::new(),
         Some(narrowing),
@@ -535,7 +546,7 @@ fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
 /// Nodes the solver may search for the referee's proof on the whole bucket (its narrowed
 /// sub-families have their own budgets): a work budget rather than a time limit, so that
 /// the certificate does not depend on the machine's speed or load.
-const WHOLE_PROOF_NODES: u64 = 30_000_000;
+pub(super) const WHOLE_PROOF_NODES: u64 = 30_000_000;
 
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
@@ -553,12 +564,17 @@ impl Certificate {
     /// The file form: the text, gzip-compressed (the strategies' letters and part indices
     /// repeat a lot: about a tenth of the text). [`crate::verify::decode`] reads it back.
     pub fn compressed(&self) -> Vec<u8> {
-        use std::io::Write as _;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(self.text.as_bytes())
-            .and_then(|()| gz.finish())
-            .expect("writing to memory cannot fail")
+        gzip(&self.text)
     }
+}
+
+/// `text`, gzip-compressed at the best level.
+pub(super) fn gzip(text: &str) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(text.as_bytes())
+        .and_then(|()| gz.finish())
+        .expect("writing to memory cannot fail")
 }
 
 /// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with

@@ -9,6 +9,7 @@
 //! the search and prints what was proven; a second Ctrl-C exits at once.
 
 mod args;
+mod certificates;
 mod progress;
 mod schedule;
 mod stream;
@@ -144,7 +145,7 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
                 };
                 solved.par_iter().with_max_len(1).for_each(|solution| {
                     let bucket = lexicon.bucket(solution.length);
-                    certify(dir, bucket, &dict.name, solution, &options);
+                    certificates::write(dir, bucket, &dict.name, solution, &options);
                 });
             }
             solved.sort_by_key(|s| s.length);
@@ -197,38 +198,4 @@ pub(super) fn run(args: SolveArgs) -> anyhow::Result<()> {
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
     Ok(())
-}
-
-/// Writes the certificate of one length to `dir/length-L.cert.gz` and says on stderr what it
-/// proves (a proof that does not finish in time proves a weaker bound; a file that cannot
-/// be written is reported, not fatal: the table is still printed).
-fn certify(
-    dir: &std::path::Path,
-    bucket: &lexicon::Bucket,
-    dictionary: &str,
-    solution: &LengthSolution,
-    options: &SolveOptions,
-) {
-    let start = Instant::now();
-    let c = solve::certify(
-        bucket,
-        dictionary,
-        solution.misses.lower,
-        solution.misses.upper,
-        solution.witness.as_ref(),
-        options,
-    );
-    let path = dir.join(format!("length-{}.cert.gz", bucket.length()));
-    let bytes = c.compressed();
-    match std::fs::write(&path, &bytes) {
-        Ok(()) => eprintln!(
-            "certificate {}: {} <= M <= {} ({} bytes, {:.2} s)",
-            path.display(),
-            c.lower,
-            c.upper,
-            bytes.len(),
-            start.elapsed().as_secs_f64()
-        ),
-        Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
-    }
 }
