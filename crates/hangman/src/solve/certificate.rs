@@ -103,7 +103,7 @@ fn guesser_node(
     if out.len() >= MAX_PROOF_NODES {
         return Err(ProofError::TooLarge);
     }
-    let letter = proven_letter(solver, family, allowed)?.ok_or(ProofError::NoStrategy)?;
+    let letter = proven_letter(solver, family, allowed, None)?.ok_or(ProofError::NoStrategy)?;
     out.push(letter.lower() as char);
     for (mask, part) in candidates::partition(bucket, family, letter) {
         guesser_node(solver, bucket, &part, allowed - u32::from(mask == 0), out)?;
@@ -112,17 +112,22 @@ fn guesser_node(
 }
 
 /// A letter after which the referee cannot force more than `allowed` misses from
-/// `family`, as the solver proves it (`None`: there is none).
+/// `family`, as the solver proves it (`None`: there is none); `prefer` is tried first.
 fn proven_letter(
     solver: &Solver<'_>,
     family: &[u32],
     allowed: u32,
+    prefer: Option<Letter>,
 ) -> Result<Option<Letter>, Aborted> {
     let node = solver.root(family);
-    // Letters to try: the table's refutation, then those fewest words lack.
+    // Letters to try: the caller's, the table's refutation, then those fewest words lack.
     let misses = solver.words.misses(family, node.split);
     let mut letters: Vec<usize> = (0..26).filter(|&g| node.split >> g & 1 == 1).collect();
-    letters.sort_by_key(|&g| (g != usize::from(node.best), misses.count[g], g));
+    let prefer = prefer.map_or(26, Letter::index);
+    letters.sort_by_key(|&g| {
+        let table = g != usize::from(node.best);
+        (g != prefer, table, misses.count[g], g)
+    });
     for g in letters {
         let letter = Letter::from_index(g as u8).expect("a letter index");
         if !solver.after_letter_at_least(family, letter, allowed + 1)? {
@@ -132,29 +137,36 @@ fn proven_letter(
     Ok(None)
 }
 
-/// The best guesser's tree the solver finds within its limits: at each family a letter
-/// proven to hold the referee to `allowed` misses, and where that proof does not finish
-/// (time limit, size cap) the greedy guesser's subtree. Written in preorder; returns its
-/// most misses, which is what the tree proves (`allowed` when every proof finished).
+/// The best guesser's tree the solver finds within its limits: at each family the greedy
+/// guesser's subtree when it holds the referee to `allowed` misses (no search needed),
+/// else a letter proven to, and where that proof does not finish (time limit, size cap)
+/// the greedy subtree anyway. `prefer` is the letter tried first at the top (a letter
+/// the driver proved optimal). Written in preorder; returns its most misses, which is
+/// what the tree proves (`allowed` when every proof finished).
 pub(super) fn best_guesser_node(
     solver: &Solver<'_>,
     bucket: &Bucket,
     family: &[u32],
     allowed: u32,
+    prefer: Option<Letter>,
     out: &mut String,
 ) -> u32 {
     if family.len() <= 1 {
         return 0;
     }
+    if solver.greedy_upper(family) <= allowed {
+        return greedy_node(solver, bucket, family, out);
+    }
     if out.len() < MAX_PROOF_NODES
-        && let Ok(Some(letter)) = proven_letter(solver, family, allowed)
+        && let Ok(Some(letter)) = proven_letter(solver, family, allowed, prefer)
     {
         out.push(letter.lower() as char);
         return candidates::partition(bucket, family, letter)
             .into_iter()
             .map(|(mask, part)| {
                 let miss = u32::from(mask == 0);
-                miss + best_guesser_node(solver, bucket, &part, allowed.saturating_sub(miss), out)
+                let left = allowed.saturating_sub(miss);
+                miss + best_guesser_node(solver, bucket, &part, left, None, out)
             })
             .max()
             .unwrap_or(0);
@@ -591,6 +603,20 @@ pub fn certify(
     witness: Option<&Witness>,
     options: &SolveOptions,
 ) -> Certificate {
+    certify_preferring(bucket, dictionary, (lower, upper), witness, None, options)
+}
+
+/// [`certify`], the guesser's tree trying `prefer` first at the top (a first letter the
+/// driver proved optimal: the search for a first letter then starts with a letter that
+/// holds, not with the commonest letters, which may not).
+pub(super) fn certify_preferring(
+    bucket: &Bucket,
+    dictionary: &str,
+    (lower, upper): (u32, u32),
+    witness: Option<&Witness>,
+    prefer: Option<Letter>,
+    options: &SolveOptions,
+) -> Certificate {
     let searched = (lower, upper);
     // Sequential: a parallel search's node counts and table depend on the threads'
     // timing, and with them which letters and answers the proofs pick.
@@ -606,7 +632,7 @@ pub fn certify(
     let (upper, guesser) = {
         let family: Vec<u32> = (0..bucket.len() as u32).collect();
         let mut tree = String::new();
-        let worst = best_guesser_node(&solver, bucket, &family, upper, &mut tree);
+        let worst = best_guesser_node(&solver, bucket, &family, upper, prefer, &mut tree);
         (worst, tree)
     };
     // The witness proves its own value; the whole bucket proves the rest.

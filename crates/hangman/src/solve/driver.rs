@@ -26,6 +26,9 @@ use super::witness::{self, Witness};
 
 /// The first node budget of a narrowing round.
 const FIRST_BUDGET: u64 = 1 << 14;
+/// Nodes the value's search spends on four-blank witnesses (once, when its first tests
+/// stall): a handful of tests of a few thousand words each.
+const VALUE_WIDE_NODES: u64 = 24_000_000;
 
 /// Proven bounds on a value; equal when exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -431,8 +434,14 @@ fn solve(
             // one more than the witness (the 6-letter words.txt words lacking `j`: `????ed`).
             widened = true;
             let (deadline, stop) = (options.deadline, &options.stop);
-            let (wider, _) =
-                witness::four_blank_within(bucket, &family, b.lower + 1, deadline, stop);
+            let (wider, _) = witness::four_blank_within(
+                bucket,
+                &family,
+                b.lower + 1,
+                VALUE_WIDE_NODES,
+                deadline,
+                stop,
+            );
             if let Some(wider) = wider {
                 apply(&mut b, wider.value, true);
             }
@@ -608,15 +617,7 @@ fn first_letters(
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 let (deadline, stop) = (options.deadline, &options.stop);
                 let reach = witness::Reach::Wide;
-                let mut found = witness::witness_within(bucket, &miss, m, reach, deadline, stop);
-                // Else a four-blank group (`????ed` at 6 without `j`: the root's `???ing`
-                // and `?a??ed` hold it, and less `j` are worth 11).
-                if found.is_none() && (cap == 0 || wide_nodes < cap) {
-                    let (wider, nodes) =
-                        witness::four_blank_within(bucket, &miss, m, deadline, stop);
-                    wide_nodes += nodes;
-                    found = wider;
-                }
+                let found = witness::witness_within(bucket, &miss, m, reach, deadline, stop);
                 if let Some(w) = found {
                     *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
                     done += 1;
@@ -648,6 +649,29 @@ fn first_letters(
                         progress.letters_done.store(done, Ordering::Relaxed);
                         break;
                     }
+                }
+            }
+            // The letters still open: a four-blank group worth `m` in their miss parts
+            // (`????ed` at 6 without `j`: the root's `???ing` and `?a??ed` hold `j`, and
+            // less `j` are worth 11). After the split proofs, so that optimal letters,
+            // which hold no such group, do not pay for the search; within the cap.
+            for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+                if cap > 0 && wide_nodes >= cap {
+                    break;
+                }
+                solver.words.miss_part(family, letter.index(), &mut miss);
+                let (deadline, stop) = (options.deadline, &options.stop);
+                let left = match cap {
+                    0 => 0,
+                    cap => cap - wide_nodes,
+                };
+                let (wider, nodes) =
+                    witness::four_blank_within(bucket, &miss, m, left, deadline, stop);
+                wide_nodes += nodes;
+                if let Some(w) = wider {
+                    *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
+                    done += 1;
+                    progress.letters_done.store(done, Ordering::Relaxed);
                 }
             }
         }

@@ -22,10 +22,10 @@ use std::fmt::Write as _;
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::certificate::{
-    Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest, narrowed_referee_proof,
-    referee_proof,
+    Certificate, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
+    certify_preferring, narrowed_referee_proof, referee_proof,
 };
-use super::driver::FirstLetter;
+use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
 use super::witness::{self, Reach, Witness, shrink_witness, sub_lexicon};
 use crate::candidates;
@@ -58,6 +58,55 @@ impl FirstLetterCertificate {
     pub fn compressed(&self) -> Vec<u8> {
         super::certificate::gzip(&self.text)
     }
+}
+
+/// Both certificates of a solved length: the value's ([`super::certify`], its guesser
+/// starting from a first letter the driver proved optimal) and, when the value is exact,
+/// the first letters' ([`certify_first_letters`]). `options` as for [`super::certify`].
+pub fn certify_length(
+    bucket: &Bucket,
+    dictionary: &str,
+    solution: &LengthSolution,
+    options: &SolveOptions,
+) -> (Certificate, Option<FirstLetterCertificate>) {
+    let b = solution.misses;
+    // The optimal letter whose miss part the search settled directly and fewest words
+    // lack: its proof is the quickest to find again.
+    let lacking = |l: Letter| {
+        (0..bucket.len())
+            .filter(|&w| !bucket.letters(w).contains(l))
+            .count()
+    };
+    let prefer = solution
+        .first_letters
+        .iter()
+        .filter(|(_, e)| {
+            matches!(
+                e,
+                FirstLetter::InEveryWord | FirstLetter::Optimal { then: None }
+            )
+        })
+        .map(|&(l, _)| l)
+        .min_by_key(|&l| (lacking(l), l));
+    let witness = solution.witness.as_ref();
+    let value = certify_preferring(
+        bucket,
+        dictionary,
+        (b.lower, b.upper),
+        witness,
+        prefer,
+        options,
+    );
+    let first = (b.is_exact() && bucket.len() > 1 && !options.verdict_only).then(|| {
+        certify_first_letters(
+            bucket,
+            dictionary,
+            b.lower,
+            &solution.first_letters,
+            options,
+        )
+    });
+    (value, first)
 }
 
 /// Writes the proofs of the first letters of `bucket`, whose value is `m` (exact), from
@@ -189,12 +238,12 @@ fn guesser_tree(solver: &Solver<'_>, miss: &[u32], then: Option<Letter>, m: u32)
                 .map(|(mask, part)| {
                     let missed = u32::from(mask == 0);
                     let left = allowed.saturating_sub(missed);
-                    missed + best_guesser_node(solver, bucket, &part, left, &mut tree)
+                    missed + best_guesser_node(solver, bucket, &part, left, None, &mut tree)
                 })
                 .max()
                 .unwrap_or(0)
         }
-        _ => best_guesser_node(solver, bucket, miss, allowed, &mut tree),
+        _ => best_guesser_node(solver, bucket, miss, allowed, None, &mut tree),
     };
     (worst <= allowed).then_some(tree)
 }
@@ -217,7 +266,7 @@ fn referee_on_miss(
     let (deadline, stop) = (options.deadline, &options.stop);
     let found = witness.cloned().or_else(|| {
         witness::witness_within(bucket, miss, m, Reach::Wide, deadline, stop)
-            .or_else(|| witness::four_blank_within(bucket, miss, m, deadline, stop).0)
+            .or_else(|| witness::four_blank_within(bucket, miss, m, 0, deadline, stop).0)
     });
     let Some(w) = found.filter(|w| w.value >= m) else {
         let mut narrowing = Narrowing::new(None, options);

@@ -68,7 +68,9 @@ pub use driver::{
     Bounds, FirstLetter, LengthSolution, Phase, Progress, ProgressSnapshot, solve_first_letters,
     solve_length, solve_value,
 };
-pub use first_certificate::{FIRST_LETTERS_MAGIC, FirstLetterCertificate, certify_first_letters};
+pub use first_certificate::{
+    FIRST_LETTERS_MAGIC, FirstLetterCertificate, certify_first_letters, certify_length,
+};
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};
 pub use witness::{Witness, best_witness, shrink_witness, sub_family_value, sub_lexicon};
