@@ -520,22 +520,23 @@ fn solve(
     }
 }
 
-/// The optimal first letters from `family` of value `m`, and whether every letter was
-/// settled before the caller's limits stopped the search.
+/// The optimal first letters from `family` of value `m`, whether every letter was settled
+/// before the caller's limits stopped the search, and how each was settled.
 ///
 /// Cheap proofs first, for every letter: a letter in every word is optimal; a letter whose
 /// miss part the greedy guesser holds below `m` is optimal; a letter whose miss part holds
 /// the root's witness of value `m` is not. The letters left get full tests, round-robin
 /// with a node budget that grows fourfold, so one hard letter does not hold up the easy
 /// ones (the table keeps what each round proved). After the first, small round, the
-/// letters still open look for a witness of value `m` within their miss parts (the
-/// referee's natural answer), which settles them as not optimal. After the second round,
-/// the letters still open try split proofs ([`split_proof`]): the next guess a letter
-/// already proven optimal for the whole family, each of its parts tested as a list of its
-/// own; this settles in seconds the letters of 4 and 5 whose own tests ran for hours. With
-/// a cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
+/// letters still open look for a witness of value `m` within their miss parts (one to
+/// three blanks: the referee's natural answer), which settles them as not optimal. After
+/// the second round, the letters still open try split proofs ([`split_proof`]): the next
+/// guess a letter already proven optimal for the whole family, each of its parts tested as
+/// a list of its own; this settles in seconds the letters of 4 and 5 whose own tests ran
+/// for hours. Then the letters still open look for a four-blank witness (`????ed`). With a
+/// cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
 /// that many nodes, and the letters still open are reported as such (not complete); the
-/// split proofs have a cap of their own, the same number.
+/// split proofs and the four-blank witnesses have caps of their own, the same number.
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
