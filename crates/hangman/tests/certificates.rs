@@ -306,9 +306,8 @@ fn words_txt_six_and_seven_letters_are_certified_exactly() {
 
 /// words.txt at 4 and 5 letters: the solver settles every first letter within its default
 /// cap (split proofs: after the letter, a letter optimal for the whole bucket, each part
-/// tested as a list of its own), and finds the sets that `scripts/evil-first-letters.sh`
-/// certified letter by letter, each file checked by `hangman verify` (docs/evil.md, "first
-/// letters at 4–7 with certificates").
+/// tested as a list of its own), the sets that the reference certificates prove
+/// (`certificates/words`, docs/evil.md).
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
 fn words_txt_first_letters_of_four_and_five_are_complete() {
@@ -346,7 +345,7 @@ fn assert_first_letters_complete(
 /// the CLI's default `--first-letter-nodes`) the solver settles every first letter: `j`,
 /// `w`, `y` (and `x` at 7) are not optimal through four-blank witnesses in their miss parts
 /// (`????ed`, `????ing`, `????ing` ∪ `????ers`), and the optimal sets are those the uncapped
-/// search found (docs/evil.md, "four-blank witnesses").
+/// search found (docs/evil.md, "Reference tables").
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
 fn words_txt_first_letters_of_six_and_seven_are_complete_within_the_cap() {

@@ -38,32 +38,41 @@ pub(super) fn write(
             .ok()
             .filter(|f| f.open.is_empty())
     });
-    if let Some(v) = &kept_value
-        && (kept_first.is_some() || !wants_first)
-    {
-        eprintln!(
-            "certificate {}: {} <= M <= {} (kept: it checks)",
-            value_path.display(),
-            v.lower,
-            v.upper
-        );
-        if let Some(f) = kept_first {
+    let first = match &kept_value {
+        Some(v) => {
             eprintln!(
-                "certificate {}: optimal {}, not optimal {} (kept: it checks)",
-                first_path.display(),
-                f.optimal,
-                f.not_optimal
+                "certificate {}: {} <= M <= {} (kept: it checks)",
+                value_path.display(),
+                v.lower,
+                v.upper
             );
+            match kept_first {
+                Some(f) => {
+                    eprintln!(
+                        "certificate {}: optimal {}, not optimal {} (kept: it checks)",
+                        first_path.display(),
+                        f.optimal,
+                        f.not_optimal
+                    );
+                    None
+                }
+                None if wants_first => Some(solve::certify_first_letters(
+                    bucket,
+                    dictionary,
+                    b.lower,
+                    &solution.first_letters,
+                    options,
+                )),
+                None => None,
+            }
         }
-        return;
-    }
-    let (value, first) = solve::certify_length(bucket, dictionary, solution, options);
-    save(
-        &value_path,
-        &value.compressed(),
-        &format!("{} <= M <= {}", value.lower, value.upper),
-        start,
-    );
+        None => {
+            let (value, first) = solve::certify_length(bucket, dictionary, solution, options);
+            let what = format!("{} <= M <= {}", value.lower, value.upper);
+            save(&value_path, &value.compressed(), &what, start);
+            first
+        }
+    };
     if let Some(first) = first {
         let letters = |set: &[Letter]| match set.is_empty() {
             true => "none".to_string(),
