@@ -185,17 +185,8 @@ fn compressed_certificates_decode_and_a_late_proof_is_still_valid() {
 /// a word swapped for another, or a referee answer changed is rejected.
 #[test]
 fn a_witness_lower_bound_checks_and_tampered_witnesses_are_rejected() {
-    let mut words: Vec<String> = Vec::new();
-    for c in b'a'..=b'l' {
-        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
-            words.push(String::from_utf8(pattern.to_vec()).unwrap());
-        }
-    }
-    let others = [
-        "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
-    ];
-    words.extend(others.map(String::from));
-    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let lex = mixed();
+    let others = ANIMALS;
     let bucket = lex.bucket(3);
     let cluster: Vec<u32> = (0..bucket.len() as u32)
         .filter(|&i| !others.contains(&bucket.word_str(i as usize)))
@@ -386,12 +377,14 @@ fn mixed() -> Lexicon {
             words.push(String::from_utf8(pattern.to_vec()).unwrap());
         }
     }
-    let others = [
-        "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
-    ];
-    words.extend(others.map(String::from));
+    words.extend(ANIMALS.map(String::from));
     Lexicon::from_words(words.iter().map(String::as_str)).unwrap()
 }
+
+/// The words of [`mixed`] outside the clusters.
+const ANIMALS: [&str; 10] = [
+    "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
+];
 
 /// Every first letter is certified optimal or not, as the solver says, and the verifier
 /// proves the same sets.

@@ -261,6 +261,27 @@ pub(super) struct Narrowing {
     stop: StopFlag,
 }
 
+/// `witness` (worth at least `k`) cut to the words `k` needs: `k + 1` of pairwise disjoint
+/// words, else what [`shrink_witness`] keeps.
+pub(super) fn cut_to(
+    bucket: &Bucket,
+    witness: &Witness,
+    k: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Witness {
+    if witness.disjoint {
+        // Any k + 1 of pairwise disjoint words are worth k.
+        Witness {
+            words: witness.words[..k as usize + 1].to_vec(),
+            value: k,
+            disjoint: true,
+        }
+    } else {
+        shrink_witness(bucket, witness, k, deadline, stop)
+    }
+}
+
 impl Narrowing {
     /// No witness known yet but `seed` (e.g. the root's, of a lower value).
     pub(super) fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
@@ -312,17 +333,7 @@ impl Narrowing {
                     disjoint: false,
                 })
             });
-        let found = found?;
-        let w = if found.disjoint {
-            // Any k + 1 of pairwise disjoint words are worth k.
-            Witness {
-                words: found.words[..k as usize + 1].to_vec(),
-                value: k,
-                disjoint: true,
-            }
-        } else {
-            shrink_witness(bucket, &found, k, self.deadline, &self.stop)
-        };
+        let w = cut_to(bucket, &found?, k, self.deadline, &self.stop);
         self.known.push(w.clone());
         Some(w)
     }

@@ -23,11 +23,11 @@ use lexicon::{Bucket, Letter, LetterSet};
 
 use super::certificate::{
     Certificate, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
-    certify_preferring, narrowed_referee_proof, referee_proof,
+    certify_preferring, cut_to, narrowed_referee_proof, referee_proof,
 };
 use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
-use super::witness::{self, Reach, Witness, shrink_witness, sub_lexicon};
+use super::witness::{self, Reach, Witness, sub_lexicon};
 use crate::candidates;
 
 /// The first line of a first-letter certificate.
@@ -274,15 +274,7 @@ fn referee_on_miss(
         return Some((None, tokens));
     };
     // A witness only needs `m`: drop what the value does not need.
-    let w = if w.disjoint {
-        Witness {
-            words: w.words[..m as usize + 1].to_vec(),
-            value: m,
-            disjoint: true,
-        }
-    } else {
-        shrink_witness(bucket, &w, m, deadline, stop)
-    };
+    let w = cut_to(bucket, &w, m, deadline, stop);
     let tokens = if w.disjoint || w.words.len() <= NARROW_WITNESS {
         referee_proof(bucket, Some(&w), m, options).ok()?
     } else {
