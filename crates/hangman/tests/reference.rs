@@ -101,13 +101,73 @@ fn check(name: &str, lexicon: &Lexicon, table: &[Row]) {
 }
 
 /// words.txt.
-const WORDS: &[Row] = &[];
+const WORDS: &[Row] = &[
+    (2, 14, "abdeghilmnrstwxy"),
+    (3, 17, "abcdefghklmnoprstuvwxyz"),
+    (9, 6, "abcdeghijklmnprstu"),
+    (10, 5, "eghinops"),
+    (11, 6, "abcdeghijklmnprstuwz"),
+    (12, 4, "aefhilnorstu"),
+    (13, 4, "abcdefghiklnoprstuw"),
+    (14, 3, "acegilnorstuy"),
+    (15, 2, "aei"),
+    (16, 2, "aeirs"),
+    (17, 2, "aceinorst"),
+    (18, 2, "acehilnorstuy"),
+    (19, 2, "abcdefghilmnoprstuvy"),
+    (20, 1, "aeinorst"),
+    (21, 1, "abcegilnorst"),
+    (22, 1, "aelnorst"),
+    (23, 1, "adeilnorstuz"),
+    (24, 0, "eot"),
+    (25, 0, "aehilmnopty"),
+    (27, 0, "acehilnrty"),
+    (28, 0, ""),
+];
 
 /// The embedded list.
-const EMBEDDED: &[Row] = &[];
+const EMBEDDED: &[Row] = &[
+    (13, 4, "abcdefghiklnoprstuw"),
+    (14, 3, "acegilnorstuy"),
+    (15, 2, "aei"),
+    (16, 2, "aeirs"),
+    (17, 2, "aceinorst"),
+    (18, 2, "acehilnorstuy"),
+    (19, 2, "abcdefghilmnoprstuvy"),
+    (20, 1, "aeinorst"),
+    (21, 1, "abcegilnorst"),
+    (22, 1, "aelnorst"),
+    (23, 1, "adeilnorstuz"),
+    (24, 0, "eot"),
+    (25, 0, "aehilmnopty"),
+    (27, 0, "acehilnrty"),
+    (28, 0, ""),
+];
 
 /// enable1.
-const ENABLE1: &[Row] = &[];
+const ENABLE1: &[Row] = &[
+    (2, 14, "abdeghilmnrstwxy"),
+    (3, 17, "abcdefghklmnoprstuvwxyz"),
+    (9, 6, "abcdeghijklmnprstu"),
+    (10, 5, "eghinops"),
+    (11, 6, "abcdeghijklmnprstuwz"),
+    (12, 4, "aefhilnorstu"),
+    (13, 4, "abcdefghiklnoprstuw"),
+    (14, 3, "acegilnorstuy"),
+    (15, 2, "aei"),
+    (16, 2, "aeirs"),
+    (17, 2, "aceinorst"),
+    (18, 2, "acehilnorstuy"),
+    (19, 2, "abcdefghilmnoprstuvy"),
+    (20, 1, "aeinorst"),
+    (21, 1, "abcegilnorst"),
+    (22, 1, "aelnorst"),
+    (23, 1, "adeilnorstuz"),
+    (24, 0, "eot"),
+    (25, 0, "aehilmnopty"),
+    (27, 0, "acehilnrty"),
+    (28, 0, ""),
+];
 
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test reference -- --ignored"]
