@@ -1,6 +1,7 @@
 //! The hangman games the server keeps (a game against a referee, a reversed game) and the
 //! answers it caches (verdicts, opening hints): the state the routes in `hangman_routes.rs`
-//! read and change, apart from them so that the service's state can hold it.
+//! and `reverse_routes.rs` read and change, apart from them so that the service's state can
+//! hold it.
 
 use hangman::referee::{Evil, Told};
 use hangman::solve::Bounds;

@@ -18,9 +18,11 @@ mod blender_state;
 mod error;
 mod games;
 mod guesser;
+mod hangman_common;
 mod hangman_routes;
 mod hangman_state;
 mod page;
+mod reverse_routes;
 
 pub use app::Limits;
 
@@ -70,7 +72,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         .context("dealing Word Blender rounds")?;
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
-    let guesser = Guesser::new(lexicon.clone());
+    let guesser = Guesser::new(lexicon.clone(), store.learned_words()?);
     let app = Arc::new(App {
         lexicon,
         secrets,
@@ -129,17 +131,11 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
         .route("/api/hangman/{id}", get(hangman_routes::show))
         .route("/api/hangman/{id}/guess", post(hangman_routes::guess))
         .route("/api/hangman/{id}/hint", get(hangman_routes::hint))
-        .route("/api/reverse", post(hangman_routes::reverse_create))
-        .route("/api/reverse/{id}", get(hangman_routes::reverse_show))
-        .route(
-            "/api/reverse/{id}/answer",
-            post(hangman_routes::reverse_answer),
-        )
-        .route(
-            "/api/reverse/{id}/reveal",
-            post(hangman_routes::reverse_reveal),
-        )
-        .route("/api/reverse/{id}/undo", post(hangman_routes::reverse_undo))
+        .route("/api/reverse", post(reverse_routes::create))
+        .route("/api/reverse/{id}", get(reverse_routes::show))
+        .route("/api/reverse/{id}/answer", post(reverse_routes::answer))
+        .route("/api/reverse/{id}/reveal", post(reverse_routes::reveal))
+        .route("/api/reverse/{id}/undo", post(reverse_routes::undo))
         .route("/api/blender", post(blender_routes::create))
         .route("/api/blender/scores", get(blender_routes::scores))
         .route("/api/blender/daily/stats", get(blender_routes::daily_stats))
