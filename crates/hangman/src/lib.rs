@@ -7,11 +7,13 @@
 //! - [`eval`]: the game loop, runs over many words and their summaries;
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
 //! - [`hint`]: hints for a game as its referee plays it (the web's and `hangman suggest`'s).
+//! - [`familiarity`]: how familiar English words are (one model from a word-frequency list);
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
 pub mod bound;
 pub mod candidates;
 pub mod eval;
+pub mod familiarity;
 pub mod game;
 pub mod hint;
 pub mod referee;

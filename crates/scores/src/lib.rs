@@ -11,7 +11,11 @@
 //! - A JSON high-score table of the old format ([`blender::HighScores`]) is imported once
 //!   ([`Store::import_json`]); the import is remembered, the file is left in place.
 //!
+//! - Learned words (the reversed role's guesser's, [`learned`]) live in their own table.
+//!
 //! Escaping names for display is the caller's job: the store keeps them as given.
+
+pub mod learned;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

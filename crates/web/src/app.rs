@@ -97,7 +97,7 @@ pub(crate) struct App {
     /// The hint engine: `best` over the fair referee's secrets (or what a cheating referee
     /// holds), the shipped optimal guessers and the solver against the optimal referee.
     pub(crate) hints: hangman::hint::Hints,
-    /// The computer's guesser in the reversed role (`mixed`).
+    /// The computer's guesser in the reversed role (`player`).
     pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub(crate) options: Limits,

@@ -39,7 +39,7 @@ pub(crate) struct ReverseView {
     over: bool,
     /// Whether the computer found the word (once over).
     computer_won: bool,
-    /// The strategy guessing (`mixed`).
+    /// The strategy guessing (`player`).
     guesser: &'static str,
     /// Whether the computer is still working out its next guess (`guess` is then `null`):
     /// ask again with `GET /api/reverse/{id}`.
@@ -317,8 +317,9 @@ pub(crate) async fn reveal(
     }
     let length = state.length();
     let word = body.word.trim();
-    let revealed = Told::reveal(length, word, &r.history, &app.lexicon)
+    let revealed = Told::reveal(length, word, &r.history, app.guesser.pool().words())
         .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
+    app.guesser.learn(&app.store, &revealed);
     Ok(Json(RevealView {
         message: revealed.to_string(),
         fits: revealed.contradiction.is_none(),

@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use lexicon::{Letter, Lexicon};
 
-use crate::candidates;
 use crate::game::{GameState, Guess};
+use crate::{candidates, familiarity};
 use crate::referee::RefereeKind;
 use crate::solve::Bounds;
 use crate::split::LetterStats;
@@ -116,7 +116,7 @@ pub struct Hint {
     /// How many words the referee may still hold.
     pub candidates: usize,
     /// Those words when at most [`HintOptions::show`] are left (the pick first, then the
-    /// others in the list's order), else empty.
+    /// most familiar), else empty.
     pub words: Vec<String>,
     /// The guess to make: the strategy's move (a letter or a word) for the odds, the first
     /// letter for the proven ranking; the word itself when one is left.
@@ -334,17 +334,19 @@ impl Hints {
     }
 }
 
-/// The words to list: all of them if at most `show`, the picked word first; else none.
+/// The words to list: all of them if at most `show`, else none; the picked word first,
+/// then the most familiar ([`familiarity`](crate::familiarity): the word a cheating referee
+/// reveals at the end is its most familiar one), ties in the list's order.
 fn shown(mut words: Vec<String>, pick: &Guess, show: usize) -> Vec<String> {
     if words.len() > show {
         return Vec::new();
     }
-    if let Guess::Word(w) = pick
-        && let Some(i) = words.iter().position(|x| x == w)
-    {
-        let w = words.remove(i);
-        words.insert(0, w);
-    }
+    let picked = |w: &String| matches!(pick, Guess::Word(p) if p == w);
+    words.sort_by(|a, b| {
+        picked(b)
+            .cmp(&picked(a))
+            .then(familiarity::weight(b).total_cmp(&familiarity::weight(a)))
+    });
     words
 }
 
