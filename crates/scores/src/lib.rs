@@ -1,36 +1,46 @@
-//! The wordplay scores store: Blender high scores, daily-puzzle results with their streaks,
-//! and hangman win/loss tallies, in one SQLite file that the terminal games and the web
-//! server share.
+//! The wordplay store: Blender high scores, daily-puzzle attempts with their streaks,
+//! hangman win/loss tallies and the web server's games in progress, in one SQLite file
+//! that the terminal games and the web server share.
 //!
-//! - Opening ([`Store::open`]) checks everything before a game starts: the folder must
-//!   exist (it is never created, except the default data folder by [`Store::open_default`]),
-//!   and the file must be writable (a write is made at open).
+//! - [`open`] is the one way both front ends open it: a file they name, or the default
+//!   file in the user's data folder ([`default_path`]; that folder is the only one ever
+//!   created). Opening checks everything before a game starts: the folder must exist and
+//!   the file must be writable (a write is made at open).
 //! - The database runs in WAL mode with a busy timeout, and every update is one
 //!   `BEGIN IMMEDIATE` transaction, so many writers (threads or processes) lose nothing.
-//! - The schema is versioned with `PRAGMA user_version` and migrated at open.
-//! - A JSON high-score table of the old format ([`blender::HighScores`]) is imported once
-//!   ([`Store::import_json`]); the import is remembered, the file is left in place.
+//! - The schema is versioned with `PRAGMA user_version` and migrated at open; each step
+//!   only adds what is missing, so a file any version wrote opens.
+//! - Names are checked ([`check_name`]) before anything is kept under them; escaping them
+//!   for display is the caller's job.
 //!
-//! Escaping names for display is the caller's job: the store keeps them as given.
+//! One file per table family: `blender.rs` (high scores), `daily.rs` (daily attempts and
+//! streaks), `hangman.rs` (tallies), `games.rs` (games in progress), `names.rs`.
+
+mod blender;
+mod daily;
+mod games;
+mod hangman;
+mod names;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use serde::Serialize;
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
-/// How many Blender scores [`Store::blender_top`] lists by default (the old table's size).
-pub const KEEP: usize = blender::KEEP;
+pub use blender::{Added, BlenderScore, KEEP};
+pub use daily::{DailyResult, DailyStats, daily_is_open, utc_today};
+pub use hangman::Tally;
+pub use names::{MAX_NAME, NameError, check_name};
 
 /// The schema version this build writes.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 /// How long a writer waits for another's transaction before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The longest player name kept (longer names are cut, at a character boundary).
-pub const MAX_NAME: usize = 40;
+/// The store's file name in the data folder.
+pub const FILE_NAME: &str = "scores.sqlite3";
 
 /// Why the store could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -67,9 +77,9 @@ pub enum StoreError {
         /// The version found.
         found: i64,
     },
-    /// A JSON high-score file to import could not be read.
-    #[error(transparent)]
-    Import(#[from] blender::ScoresError),
+    /// A name that no table may show.
+    #[error("{0}")]
+    Name(#[from] NameError),
     /// No user data folder for the default store.
     #[error("no data folder for the scores store on this system")]
     NoDataDir,
@@ -83,76 +93,8 @@ pub enum StoreError {
     },
 }
 
-/// One Blender game in the high-score table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BlenderScore {
-    /// The player's name, as given.
-    pub name: String,
-    /// Final score.
-    pub score: u32,
-    /// Rounds won.
-    pub rounds: u32,
-    /// When the game ended, seconds since the Unix epoch.
-    pub when: u64,
-    /// The daily puzzle's date, for a daily game.
-    pub daily: Option<String>,
-}
-
-/// The result of [`Store::add_blender`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Added {
-    /// The new entry's 1-based rank in the top [`KEEP`], if it made it.
-    pub rank: Option<usize>,
-    /// The top [`KEEP`] after the addition.
-    pub top: Vec<BlenderScore>,
-}
-
-/// A daily puzzle played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DailyResult {
-    /// The game (`blender`).
-    pub game: String,
-    /// The puzzle's date, `YYYY-MM-DD`.
-    pub date: String,
-    /// The puzzle's number (days since the first puzzle).
-    pub puzzle: u32,
-    /// Who played.
-    pub player: String,
-    /// Whether it counts as won (for Blender: a six-letter word found).
-    pub won: bool,
-    /// Points scored.
-    pub score: u32,
-    /// The spoiler-free result line.
-    pub share: String,
-}
-
-/// Statistics of one player's daily puzzles, as the Wordle family shows them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct DailyStats {
-    /// Puzzles played.
-    pub played: u32,
-    /// Puzzles won.
-    pub won: u32,
-    /// Consecutive days won, ending on the last puzzle played if that was `today` or the day
-    /// before (else 0).
-    pub current_streak: u32,
-    /// The longest run of consecutive days won.
-    pub max_streak: u32,
-    /// The best score on a daily puzzle.
-    pub best_score: u32,
-}
-
-/// Hangman wins and losses of one player.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    /// Games won.
-    pub wins: u32,
-    /// Games lost.
-    pub losses: u32,
-}
-
-/// The scores store: one SQLite connection (callers share it; SQLite itself serializes
-/// writers across connections and processes).
+/// The store: one SQLite connection (callers share it; SQLite itself serializes writers
+/// across connections and processes).
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
@@ -167,24 +109,35 @@ pub struct Store {
 /// [`StoreError::NoDataDir`] if the system has no user data folder.
 pub fn default_path() -> Result<PathBuf, StoreError> {
     dirs::data_dir()
-        .map(|d| d.join("wordplay").join("scores.sqlite3"))
+        .map(|d| d.join("wordplay").join(FILE_NAME))
         .ok_or(StoreError::NoDataDir)
 }
 
-fn now_secs() -> u64 {
+/// Opens the store both front ends use: the file `path` (its folder must exist), or
+/// without one the default store ([`default_path`]), creating its data folder if needed.
+///
+/// # Errors
+///
+/// Those of [`default_path`] and [`Store::open`], or [`StoreError::CreateFolder`].
+pub fn open(path: Option<&Path>) -> Result<Store, StoreError> {
+    match path {
+        Some(path) => Store::open(path),
+        None => {
+            let path = default_path()?;
+            let folder = path.parent().expect("a file in a folder");
+            std::fs::create_dir_all(folder).map_err(|source| StoreError::CreateFolder {
+                path: folder.to_path_buf(),
+                source,
+            })?;
+            Store::open(&path)
+        }
+    }
+}
+
+pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
-}
-
-/// `name` trimmed and cut to [`MAX_NAME`] characters; empty becomes `player`.
-pub fn clean_name(name: &str) -> String {
-    let name: String = name.trim().chars().take(MAX_NAME).collect();
-    if name.is_empty() {
-        "player".to_string()
-    } else {
-        name
-    }
 }
 
 impl Store {
@@ -245,31 +198,6 @@ impl Store {
         Ok(store)
     }
 
-    /// Opens the default store ([`default_path`]), creating the data folder if needed (the
-    /// only folder ever created), and imports into it, once, the JSON high-score table
-    /// earlier versions kept in the default place ([`blender::default_path`]; nothing if
-    /// there is none). Both front ends open it so, and old scores show wherever the player
-    /// looks first. A table that cannot be imported must not keep the games from starting:
-    /// that error comes back beside the store, for the front end to show as a warning.
-    ///
-    /// # Errors
-    ///
-    /// Those of [`default_path`] and [`Store::open`], or [`StoreError::CreateFolder`].
-    pub fn open_default() -> Result<(Store, Option<StoreError>), StoreError> {
-        let path = default_path()?;
-        let folder = path.parent().expect("a file in a folder");
-        std::fs::create_dir_all(folder).map_err(|source| StoreError::CreateFolder {
-            path: folder.to_path_buf(),
-            source,
-        })?;
-        let store = Store::open(&path)?;
-        let import = blender::default_path()
-            .map_err(StoreError::from)
-            .and_then(|old| store.import_json(&old))
-            .err();
-        Ok((store, import))
-    }
-
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -284,7 +212,7 @@ impl Store {
 
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction (the write lock taken at the start,
     /// so concurrent writers queue on the busy timeout instead of failing on upgrade).
-    fn write<T>(
+    pub(crate) fn write<T>(
         &self,
         f: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
     ) -> Result<T, StoreError> {
@@ -297,12 +225,16 @@ impl Store {
         Ok(value)
     }
 
-    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+    pub(crate) fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
         f(&conn).map_err(|e| self.sql(e))
     }
 
     /// Brings the schema to [`SCHEMA_VERSION`] and records the open (the write check).
+    /// Every step adds only what is missing.
     fn migrate(&mut self) -> Result<(), StoreError> {
         let path = self.path.clone();
         let found = self.write(|tx| {
@@ -339,11 +271,33 @@ impl Store {
                          won INTEGER NOT NULL,
                          at INTEGER NOT NULL);
                      CREATE INDEX IF NOT EXISTS hangman_results_player
-                         ON hangman_results (player);
-                     CREATE TABLE IF NOT EXISTS imports (
-                         path TEXT PRIMARY KEY,
-                         entries INTEGER NOT NULL,
-                         at INTEGER NOT NULL);",
+                         ON hangman_results (player);",
+                )?;
+            }
+            if version < 2 {
+                // Version 2: a daily attempt is recorded when it starts (`finished` 0 until
+                // its end; results of version 1 were all recorded finished), and the web
+                // server's games in progress are kept here. The table of imported JSON
+                // high scores of version 1 is gone with the import.
+                let has_finished: bool = tx
+                    .prepare(
+                        "SELECT 1 FROM pragma_table_info('daily_results') WHERE name = 'finished'",
+                    )?
+                    .exists([])?;
+                if !has_finished {
+                    tx.execute_batch(
+                        "ALTER TABLE daily_results ADD COLUMN finished INTEGER NOT NULL DEFAULT 1;",
+                    )?;
+                }
+                tx.execute_batch(
+                    "DROP TABLE IF EXISTS imports;
+                     CREATE TABLE IF NOT EXISTS games (
+                         kind TEXT NOT NULL,
+                         id TEXT NOT NULL,
+                         state TEXT NOT NULL,
+                         updated INTEGER NOT NULL,
+                         PRIMARY KEY (kind, id));
+                     CREATE INDEX IF NOT EXISTS games_by_age ON games (kind, updated);",
                 )?;
                 tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
             }
@@ -357,343 +311,5 @@ impl Store {
             Some(found) => Err(StoreError::TooNew { path, found }),
             None => Ok(()),
         }
-    }
-
-    /// Adds a finished Blender game (name cleaned by [`clean_name`]; `when` = now) and
-    /// returns its rank and the new top [`KEEP`].
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the write fails.
-    pub fn add_blender(
-        &self,
-        name: &str,
-        score: u32,
-        rounds: u32,
-        daily: Option<&str>,
-    ) -> Result<Added, StoreError> {
-        let name = clean_name(name);
-        let at = now_secs();
-        let id = self.write(|tx| {
-            tx.execute(
-                "INSERT INTO blender_scores (name, score, rounds, at, daily) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![name, score, rounds, at as i64, daily],
-            )?;
-            Ok(tx.last_insert_rowid())
-        })?;
-        let (top, ids) = self.top_with_ids(KEEP)?;
-        let rank = ids.iter().position(|&i| i == id).map(|p| p + 1);
-        Ok(Added { rank, top })
-    }
-
-    fn top_with_ids(&self, limit: usize) -> Result<(Vec<BlenderScore>, Vec<i64>), StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT id, name, score, rounds, at, daily FROM blender_scores
-                 ORDER BY score DESC, at, id LIMIT ?1",
-            )?;
-            let rows = stmt.query_map(params![limit as i64], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    BlenderScore {
-                        name: r.get(1)?,
-                        score: r.get(2)?,
-                        rounds: r.get(3)?,
-                        when: r.get::<_, i64>(4)? as u64,
-                        daily: r.get(5)?,
-                    },
-                ))
-            })?;
-            let mut top = Vec::new();
-            let mut ids = Vec::new();
-            for row in rows {
-                let (id, score) = row?;
-                ids.push(id);
-                top.push(score);
-            }
-            Ok((top, ids))
-        })
-    }
-
-    /// The best `limit` Blender games, highest score first (earlier first among equals).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn blender_top(&self, limit: usize) -> Result<Vec<BlenderScore>, StoreError> {
-        Ok(self.top_with_ids(limit)?.0)
-    }
-
-    /// How many Blender games are stored.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn blender_count(&self) -> Result<u64, StoreError> {
-        self.read(|c| c.query_row("SELECT COUNT(*) FROM blender_scores", [], |r| r.get(0)))
-    }
-
-    /// Whether a game of `score` would make the top [`KEEP`] now (a later equal score ranks
-    /// below the earlier ones).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn makes_top(&self, score: u32) -> Result<bool, StoreError> {
-        if score == 0 {
-            return Ok(false);
-        }
-        let better: i64 = self.read(|c| {
-            c.query_row(
-                "SELECT COUNT(*) FROM blender_scores WHERE score >= ?1",
-                params![score],
-                |r| r.get(0),
-            )
-        })?;
-        Ok((better as usize) < KEEP)
-    }
-
-    /// Records a daily puzzle; only a player's first result for a date counts. Returns
-    /// whether this one was recorded.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the write fails.
-    pub fn record_daily(&self, result: &DailyResult) -> Result<bool, StoreError> {
-        let player = clean_name(&result.player);
-        self.write(|tx| {
-            let n = tx.execute(
-                "INSERT OR IGNORE INTO daily_results
-                     (game, date, puzzle, player, won, score, share, at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    result.game,
-                    result.date,
-                    result.puzzle,
-                    player,
-                    result.won,
-                    result.score,
-                    result.share,
-                    now_secs() as i64
-                ],
-            )?;
-            Ok(n == 1)
-        })
-    }
-
-    /// A player's daily result for `date`, if they played it.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn daily_result(
-        &self,
-        game: &str,
-        player: &str,
-        date: &str,
-    ) -> Result<Option<DailyResult>, StoreError> {
-        let player = clean_name(player);
-        self.read(|c| {
-            c.query_row(
-                "SELECT puzzle, won, score, share FROM daily_results
-                 WHERE game = ?1 AND player = ?2 AND date = ?3",
-                params![game, player, date],
-                |r| {
-                    Ok(DailyResult {
-                        game: game.to_string(),
-                        date: date.to_string(),
-                        puzzle: r.get(0)?,
-                        player: player.clone(),
-                        won: r.get(1)?,
-                        score: r.get(2)?,
-                        share: r.get(3)?,
-                    })
-                },
-            )
-            .optional()
-        })
-    }
-
-    /// A player's daily statistics and streaks, as of `today` (`YYYY-MM-DD`).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn daily_stats(
-        &self,
-        game: &str,
-        player: &str,
-        today: &str,
-    ) -> Result<DailyStats, StoreError> {
-        let player = clean_name(player);
-        let rows: Vec<(String, bool, u32)> = self.read(|c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT date, won, score FROM daily_results
-                 WHERE game = ?1 AND player = ?2 ORDER BY date",
-            )?;
-            let rows = stmt.query_map(params![game, player], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })?;
-            rows.collect()
-        })?;
-        Ok(streaks(&rows, today))
-    }
-
-    /// Records a hangman game's result for `player` against `referee`.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the write fails.
-    pub fn record_hangman(&self, player: &str, referee: &str, won: bool) -> Result<(), StoreError> {
-        let player = clean_name(player);
-        self.write(|tx| {
-            tx.execute(
-                "INSERT INTO hangman_results (player, referee, won, at) VALUES (?1, ?2, ?3, ?4)",
-                params![player, referee, won, now_secs() as i64],
-            )
-            .map(drop)
-        })
-    }
-
-    /// A player's hangman wins and losses (all referees).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Sqlite`] if the read fails.
-    pub fn hangman_tally(&self, player: &str) -> Result<Tally, StoreError> {
-        let player = clean_name(player);
-        self.read(|c| {
-            c.query_row(
-                "SELECT COALESCE(SUM(won), 0), COALESCE(SUM(1 - won), 0)
-                 FROM hangman_results WHERE player = ?1",
-                params![player],
-                |r| {
-                    Ok(Tally {
-                        wins: r.get(0)?,
-                        losses: r.get(1)?,
-                    })
-                },
-            )
-        })
-    }
-
-    /// Imports a JSON high-score table of the old format once: returns the number of entries
-    /// imported, or `None` if this file (by its canonical path) was imported before. A
-    /// missing file imports nothing and is not remembered. The file is left in place.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Import`] if the file is not a table or cannot be read,
-    /// [`StoreError::Sqlite`] if the write fails.
-    pub fn import_json(&self, json: &Path) -> Result<Option<usize>, StoreError> {
-        if !json.exists() {
-            return Ok(Some(0));
-        }
-        let key = std::fs::canonicalize(json)
-            .unwrap_or_else(|_| json.to_path_buf())
-            .display()
-            .to_string();
-        let table = blender::HighScores::load(json)?;
-        self.write(|tx| {
-            let done: Option<i64> = tx
-                .query_row("SELECT 1 FROM imports WHERE path = ?1", params![key], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            if done.is_some() {
-                return Ok(None);
-            }
-            for e in &table.entries {
-                let daily = e.other.get("daily").and_then(|d| d.as_str());
-                tx.execute(
-                    "INSERT INTO blender_scores (name, score, rounds, at, daily) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![clean_name(&e.name), e.score, e.rounds, e.when as i64, daily],
-                )?;
-            }
-            tx.execute(
-                "INSERT INTO imports (path, entries, at) VALUES (?1, ?2, ?3)",
-                params![key, table.entries.len() as i64, now_secs() as i64],
-            )?;
-            Ok(Some(table.entries.len()))
-        })
-    }
-}
-
-/// Played/won counts and streaks of `rows` (date, won, score; by date), as of `today`.
-fn streaks(rows: &[(String, bool, u32)], today: &str) -> DailyStats {
-    let mut stats = DailyStats::default();
-    let mut run = 0u32;
-    let mut last_won: Option<jiff::civil::Date> = None;
-    for (date, won, score) in rows {
-        stats.played += 1;
-        stats.best_score = stats.best_score.max(*score);
-        let Ok(date) = date.parse::<jiff::civil::Date>() else {
-            continue;
-        };
-        if *won {
-            stats.won += 1;
-            run = match last_won {
-                Some(prev) if prev.tomorrow().ok() == Some(date) => run + 1,
-                _ => 1,
-            };
-            last_won = Some(date);
-            stats.max_streak = stats.max_streak.max(run);
-        } else {
-            run = 0;
-            last_won = None;
-        }
-    }
-    let alive = match (last_won, today.parse::<jiff::civil::Date>()) {
-        (Some(last), Ok(today)) => last == today || last.tomorrow().ok() == Some(today),
-        _ => false,
-    };
-    stats.current_streak = if alive { run } else { 0 };
-    stats
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(date: &str, won: bool) -> (String, bool, u32) {
-        (date.to_string(), won, 10)
-    }
-
-    #[test]
-    fn streaks_count_consecutive_won_days() {
-        let rows = [
-            row("2026-01-01", true),
-            row("2026-01-02", true),
-            row("2026-01-03", true),
-            row("2026-01-05", true),
-            row("2026-01-06", true),
-        ];
-        let s = streaks(&rows, "2026-01-07");
-        assert_eq!(
-            (s.played, s.won, s.max_streak, s.current_streak),
-            (5, 5, 3, 2)
-        );
-        assert_eq!(streaks(&rows, "2026-01-08").current_streak, 0);
-    }
-
-    #[test]
-    fn a_loss_breaks_the_streak() {
-        let rows = [
-            row("2026-01-01", true),
-            row("2026-01-02", false),
-            row("2026-01-03", true),
-        ];
-        let s = streaks(&rows, "2026-01-03");
-        assert_eq!(
-            (s.played, s.won, s.max_streak, s.current_streak),
-            (3, 2, 1, 1)
-        );
-    }
-
-    #[test]
-    fn names_are_trimmed_and_cut_not_escaped() {
-        assert_eq!(clean_name("  <b>x</b> "), "<b>x</b>");
-        assert_eq!(clean_name("   "), "player");
-        assert_eq!(clean_name(&"é".repeat(100)).chars().count(), MAX_NAME);
     }
 }

@@ -1,0 +1,92 @@
+//! Games in progress, as the web server keeps them across reloads and restarts: one row
+//! per game, its state as the server writes it (JSON), and when it last changed. The
+//! server owns what a state holds; the store only keeps it, expires it and caps it.
+
+use std::time::Duration;
+
+use rusqlite::{OptionalExtension, params};
+
+use crate::{Store, StoreError, now_secs};
+
+impl Store {
+    /// Keeps the game `id` of `kind` as `state` (replacing what was kept), changed now.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the write fails.
+    pub fn save_game(&self, kind: &str, id: &str, state: &str) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT OR REPLACE INTO games (kind, id, state, updated) VALUES (?1, ?2, ?3, ?4)",
+                params![kind, id, state, now_secs() as i64],
+            )
+            .map(drop)
+        })
+    }
+
+    /// The state kept for the game `id` of `kind`, if there is one that changed within
+    /// `idle` (an older one is expired, whether or not [`Store::expire_games`] dropped it
+    /// yet).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the read fails.
+    pub fn load_game(
+        &self,
+        kind: &str,
+        id: &str,
+        idle: Duration,
+    ) -> Result<Option<String>, StoreError> {
+        let since = now_secs().saturating_sub(idle.as_secs()) as i64;
+        self.read(|c| {
+            c.query_row(
+                "SELECT state FROM games WHERE kind = ?1 AND id = ?2 AND updated >= ?3",
+                params![kind, id, since],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// Drops every game unchanged for longer than `idle`; returns how many.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the write fails.
+    pub fn expire_games(&self, idle: Duration) -> Result<usize, StoreError> {
+        let before = now_secs().saturating_sub(idle.as_secs()) as i64;
+        self.write(|tx| tx.execute("DELETE FROM games WHERE updated < ?1", params![before]))
+    }
+
+    /// Keeps the `keep` games of `kind` changed last and drops the others; returns how
+    /// many were dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the write fails.
+    pub fn cap_games(&self, kind: &str, keep: usize) -> Result<usize, StoreError> {
+        self.write(|tx| {
+            tx.execute(
+                "DELETE FROM games WHERE kind = ?1 AND rowid IN (
+                     SELECT rowid FROM games WHERE kind = ?1
+                     ORDER BY updated DESC, rowid DESC LIMIT -1 OFFSET ?2)",
+                params![kind, keep as i64],
+            )
+        })
+    }
+
+    /// How many games of `kind` are kept.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the read fails.
+    pub fn game_count(&self, kind: &str) -> Result<u64, StoreError> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT COUNT(*) FROM games WHERE kind = ?1",
+                params![kind],
+                |r| r.get(0),
+            )
+        })
+    }
+}
