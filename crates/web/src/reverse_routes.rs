@@ -95,6 +95,7 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
 /// wait for their turn on one core (`App::slow_guesses`).
 fn start_thinking(
     app: &Arc<App>,
+    id: &str,
     game: &Arc<std::sync::Mutex<Reverse>>,
 ) -> Option<tokio::task::JoinHandle<Result<(), ApiError>>> {
     let mut r = game.lock_ignoring_poison();
@@ -104,7 +105,7 @@ fn start_thinking(
     let state = r.game.state().clone();
     let history = r.history.clone();
     let revision = r.revision;
-    let (app, game) = (app.clone(), game.clone());
+    let (app, id, game) = (app.clone(), id.to_string(), game.clone());
     let task = tokio::spawn(async move {
         let _permit = if state.max_wrong() == hangman::strategy::SHIPPED_MAX_WRONG {
             None
@@ -123,6 +124,7 @@ fn start_thinking(
             let mut r = game.lock_ignoring_poison();
             if r.thinking() && r.revision == revision {
                 r.asking = Some(guess);
+                app2.save(&id, &*r)?;
             }
             Ok(())
         })
@@ -140,7 +142,7 @@ async fn reverse_reply(
     id: String,
     game: Arc<std::sync::Mutex<Reverse>>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    if let Some(task) = start_thinking(&app, &game)
+    if let Some(task) = start_thinking(&app, &id, &game)
         && let Ok(done) = tokio::time::timeout(app.options.reverse_wait, task).await
     {
         done.map_err(|e| ApiError::internal(format!("the task failed: {e}")))??;
@@ -164,7 +166,8 @@ pub(crate) async fn create(
             req.length
         )));
     }
-    let (id, game) = app.reverse.insert(Reverse::new(req.length, req.lives));
+    let app2 = app.clone();
+    let (id, game) = blocking(move || app2.insert(Reverse::new(req.length, req.lives))).await?;
     reverse_reply(app, id, game).await
 }
 
@@ -173,7 +176,7 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
+    let game = app.find::<Reverse>(&id).await?;
     reverse_reply(app, id, game).await
 }
 
@@ -186,6 +189,10 @@ pub(crate) struct Answer {
     /// For a word: whether it is the word.
     #[serde(default)]
     correct: Option<bool>,
+    /// The guess this answers, as the player saw it: an answer to a question no longer
+    /// asked (a second click, another tab) is refused, not taken for the next one.
+    #[serde(default)]
+    guess: Option<String>,
 }
 
 /// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess.
@@ -194,8 +201,8 @@ pub(crate) async fn answer(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Answer>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let answered = game.clone();
+    let game = app.find::<Reverse>(&id).await?;
+    let (app2, id2, answered) = (app.clone(), id.clone(), game.clone());
     blocking(move || {
         let mut r = answered.lock_ignoring_poison();
         if r.thinking() {
@@ -206,6 +213,16 @@ pub(crate) async fn answer(
         let Some(guess) = r.asking.clone() else {
             return Err(ApiError::bad("the game is over"));
         };
+        let asked = guess.to_string().to_ascii_lowercase();
+        if let Some(seen) = &body.guess
+            && seen.trim().to_ascii_lowercase() != asked
+        {
+            return Err(ApiError::conflict(format!(
+                "that answer was for {}, but the computer now asks {}: answer again",
+                seen.trim().to_ascii_uppercase(),
+                asked.to_ascii_uppercase()
+            )));
+        }
         let length = r.game.state().length();
         let answer = match (&guess, &body.positions, body.correct) {
             (Guess::Letter(_), Some(p), None) => {
@@ -235,7 +252,7 @@ pub(crate) async fn answer(
         r.history.push((guess, outcome));
         r.revision += 1;
         r.asking = None;
-        Ok(())
+        app2.save(&id2, &*r)
     })
     .await?;
     reverse_reply(app, id, game).await
@@ -249,8 +266,8 @@ pub(crate) async fn undo(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let undone = game.clone();
+    let game = app.find::<Reverse>(&id).await?;
+    let (app2, id2, undone) = (app.clone(), id.clone(), game.clone());
     blocking(move || {
         let mut r = undone.lock_ignoring_poison();
         let Some((guess, _)) = r.history.pop() else {
@@ -265,7 +282,7 @@ pub(crate) async fn undo(
         if let Some(task) = r.task.take() {
             task.abort();
         }
-        Ok(())
+        app2.save(&id2, &*r)
     })
     .await?;
     reverse_reply(app, id, game).await
@@ -298,7 +315,7 @@ pub(crate) async fn reveal(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<RevealBody>,
 ) -> Result<Json<RevealView>, ApiError> {
-    let game = app.reverse.find(&id)?;
+    let game = app.find::<Reverse>(&id).await?;
     let r = game.lock_ignoring_poison();
     let state = r.game.state();
     match state.status() {
