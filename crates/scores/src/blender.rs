@@ -3,7 +3,8 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use crate::{Store, StoreError, check_name, now_secs};
+use crate::names::check_name;
+use crate::store::{Store, StoreError, now_secs};
 
 /// How many Blender scores the table shows.
 pub const KEEP: usize = 10;

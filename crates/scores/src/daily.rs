@@ -11,7 +11,8 @@ use jiff::civil::Date;
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 
-use crate::{Store, StoreError, check_name, now_secs};
+use crate::names::check_name;
+use crate::store::{Store, StoreError, now_secs};
 
 /// A daily puzzle played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

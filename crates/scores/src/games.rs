@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use rusqlite::{OptionalExtension, params};
 
-use crate::{Store, StoreError, now_secs};
+use crate::store::{Store, StoreError, now_secs};
 
 impl Store {
     /// Keeps the game `id` of `kind` as `state` (replacing what was kept), changed now.

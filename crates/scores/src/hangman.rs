@@ -3,7 +3,8 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use crate::{Store, StoreError, check_name, now_secs};
+use crate::names::check_name;
+use crate::store::{Store, StoreError, now_secs};
 
 /// Hangman wins and losses of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

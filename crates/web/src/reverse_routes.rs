@@ -124,7 +124,15 @@ fn start_thinking(
             let mut r = game.lock_ignoring_poison();
             if r.thinking() && r.revision == revision {
                 r.asking = Some(guess);
-                app2.save(&id, &*r)?;
+                // Kept only while this is the game in use: a copy dropped from memory and
+                // rebuilt from the store meanwhile may have moved on.
+                let in_use = app2
+                    .reverse
+                    .get(&id)
+                    .is_some_and(|g| Arc::ptr_eq(&g, &game));
+                if in_use {
+                    app2.save(&id, &*r)?;
+                }
             }
             Ok(())
         })
