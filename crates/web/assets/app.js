@@ -316,6 +316,8 @@ async function hmGuess(guess) {
     $("hm-word").value = "";
     clearAdvice();
     renderHangman();
+    // The game is over: the next thing to do is a new game.
+    if (hm.over) $("hm-new").focus();
   } catch (err) {
     if (gone(err)) hmGone();
     else say("hm-message", err.message, "bad");
@@ -439,7 +441,9 @@ function renderReverse() {
   for (const id of ["rv-answer", "rv-none", "rv-yes", "rv-no", "rv-undo"]) $(id).disabled = rvBusy;
   $("rv-undo-row").hidden = !r.answers || r.thinking;
   // Out of guesses, the computer asks the word (once) and checks it against the answers.
-  $("rv-reveal").hidden = !r.over || r.computer_won || rvRevealed !== null;
+  const hideReveal = !r.over || r.computer_won || rvRevealed !== null;
+  if ($("rv-reveal").hidden && !hideReveal && active === "reverse") setTimeout(() => $("rv-secret").focus(), 0);
+  $("rv-reveal").hidden = hideReveal;
   if (r.thinking) {
     say("rv-prompt", "Thinking… A first game at this length and number of lives can take a while (with 6 lives I am quick).");
   } else if (r.over && rvRevealed) {
@@ -669,7 +673,9 @@ function tapTile(i) {
     input.value += letter;
   }
   rackTiles();
-  $("bl-rack").children[i].focus();
+  // With a keyboard at hand, typing goes on in the field; on a touch screen the focus stays
+  // on the tiles (a focused field would open the screen's keyboard).
+  if (matchMedia("(hover: hover)").matches) input.focus(); else $("bl-rack").children[i].focus();
 }
 $("bl-back").addEventListener("click", () => { $("bl-input").value = $("bl-input").value.slice(0, -1); rackTiles(); });
 
@@ -1021,14 +1027,19 @@ document.addEventListener("keydown", (e) => {
 });
 
 // ---------------------------------------------------------------- resuming and other tabs
-/// Loads the game kept for `kind` (after a reload, or when another tab changed it).
-async function resume(kind) {
+/// Loads the game kept for `kind`: after a load of the page (`loaded`), or when another
+/// tab changed it or this tab comes back to the front.
+async function resume(kind, loaded) {
   const id = kept.get(kind);
   if (!id) return;
   try {
     if (kind === "hangman") {
       const g = await api("GET", `/api/hangman/${id}`);
-      hmShow(g, g.over ? null : `${plural(g.length, "letter")} against the ${g.referee} referee: your game goes on.`);
+      const moved = !hm || hm.id !== g.id || hm.guessed !== g.guessed || hm.wrong_words.length !== g.wrong_words.length;
+      let message = null;
+      if (loaded && !g.over) message = `${plural(g.length, "letter")} against the ${g.referee} referee: your game goes on.`;
+      else if (moved && !g.over) message = "This game went on in another tab.";
+      if (loaded || moved) hmShow(g, message);
     } else if (kind === "reverse") {
       rvShow(await api("GET", `/api/reverse/${id}`));
     } else {
@@ -1045,17 +1056,17 @@ async function resume(kind) {
 if (channel) {
   channel.onmessage = (e) => {
     const { kind, id } = e.data || {};
-    if (tabs.includes(kind) && id === kept.get(kind)) resume(kind);
+    if (tabs.includes(kind) && id === kept.get(kind)) resume(kind, false);
   };
 }
 // Another tab started a game of a kind: this one shows it too.
 window.addEventListener("storage", (e) => {
   const kind = e.key && e.key.startsWith("wordplay.game.") ? e.key.slice("wordplay.game.".length) : null;
-  if (tabs.includes(kind) && e.newValue) resume(kind);
+  if (tabs.includes(kind) && e.newValue) resume(kind, false);
 });
 // Back to a tab left in the background: the server's game may have moved on.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") for (const kind of tabs) resume(kind);
+  if (document.visibilityState === "visible") for (const kind of tabs) resume(kind, false);
 });
 
 // ---------------------------------------------------------------- start
@@ -1063,4 +1074,4 @@ showTab(tabs.includes(location.hash.slice(1)) ? location.hash.slice(1) : "hangma
 verdict();
 refreshTally();
 loadScores();
-for (const kind of tabs) resume(kind);
+for (const kind of tabs) resume(kind, true);
