@@ -895,6 +895,22 @@ async fn a_found_word_scores_and_names_come_back_as_given() {
     assert!(table.as_array().unwrap().iter().any(|s| s["name"] == name));
 }
 
+/// `GET path`, which must answer 200.
+async fn get(app: &Router, path: &str) -> Value {
+    let (status, v) = call(app, "GET", path, None).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {v}");
+    v
+}
+
+/// `player`'s attempt at the daily puzzle of `date`, as the page asks for it.
+async fn attempt(app: &Router, date: &str, player: &str) -> Value {
+    get(
+        app,
+        &format!("/api/blender/daily?date={date}&player={player}"),
+    )
+    .await
+}
+
 /// `days` days from UTC's today, as `YYYY-MM-DD`.
 fn day(days: i64) -> String {
     wordplay_scores::utc_today()
@@ -917,15 +933,9 @@ async fn the_daily_puzzle_is_one_attempt_recorded_at_its_start_and_replays_never
     let puzzle = a["puzzle"].as_u64().unwrap();
     assert_eq!(puzzle, u64::from(blender::daily_number(&today).unwrap()));
     // Recorded as it starts: played once, nothing to save.
-    let (_, stats) = call(&app, "GET", "/api/blender/daily/stats?player=ann", None).await;
+    let stats = get(&app, "/api/blender/daily/stats?player=ann").await;
     assert_eq!(stats["played"], 1, "{stats}");
-    let (_, status_now) = call(
-        &app,
-        "GET",
-        &format!("/api/blender/daily?date={today}&player=ann"),
-        None,
-    )
-    .await;
+    let status_now = attempt(&app, &today, "ann").await;
     assert_eq!(status_now["attempt"]["finished"], false, "{status_now}");
     // A second game of the date, even before the first ends, is a replay; same rack.
     let (_, b) = call(&app, "POST", "/api/blender", Some(daily("ann"))).await;
@@ -984,7 +994,7 @@ async fn the_daily_puzzle_is_one_attempt_recorded_at_its_start_and_replays_never
         "a replay never enters the table: {table}"
     );
     // The attempt as it ended (no points, not won) is what counts.
-    let (_, stats) = call(&app, "GET", "/api/blender/daily/stats?player=ann", None).await;
+    let stats = get(&app, "/api/blender/daily/stats?player=ann").await;
     assert_eq!(
         (
             stats["played"].clone(),
@@ -994,13 +1004,7 @@ async fn the_daily_puzzle_is_one_attempt_recorded_at_its_start_and_replays_never
         (json!(1), json!(0), json!(0)),
         "{stats}"
     );
-    let (_, after) = call(
-        &app,
-        "GET",
-        &format!("/api/blender/daily?date={today}&player=ann"),
-        None,
-    )
-    .await;
+    let after = attempt(&app, &today, "ann").await;
     assert_eq!(
         (
             after["attempt"]["finished"].clone(),
@@ -1089,13 +1093,7 @@ async fn a_daily_attempt_is_saved_at_its_end_with_its_score() {
     let points = found["game"]["score"].as_u64().unwrap();
     assert!(points > 0, "{found}");
     // Its result so far is kept as it goes.
-    let (_, so_far) = call(
-        &app,
-        "GET",
-        &format!("/api/blender/daily?date={today}&player=dee"),
-        None,
-    )
-    .await;
+    let so_far = attempt(&app, &today, "dee").await;
     assert_eq!(
         (
             so_far["attempt"]["score"].as_u64(),
