@@ -1,6 +1,8 @@
 //! Games in progress, as the web server keeps them across reloads and restarts: one row
-//! per game, its state as the server writes it (JSON), and when it last changed. The
-//! server owns what a state holds; the store only keeps it, expires it and caps it.
+//! per game, its state as the server writes it (JSON), when it last changed, and whether
+//! something is still to be recorded when it ends (a score, a daily result), so a server
+//! started again finds the games that ended while it was away. The server owns what a
+//! state holds; the store only keeps it, expires it and caps it.
 
 use std::time::Duration;
 
@@ -9,18 +11,40 @@ use rusqlite::{OptionalExtension, params};
 use crate::store::{Store, StoreError, now_secs};
 
 impl Store {
-    /// Keeps the game `id` of `kind` as `state` (replacing what was kept), changed now.
+    /// Keeps the game `id` of `kind` as `state` (replacing what was kept), changed now;
+    /// `pending`: something is to be recorded when it ends.
     ///
     /// # Errors
     ///
     /// [`StoreError::Sqlite`] if the write fails.
-    pub fn save_game(&self, kind: &str, id: &str, state: &str) -> Result<(), StoreError> {
+    pub fn save_game(
+        &self,
+        kind: &str,
+        id: &str,
+        state: &str,
+        pending: bool,
+    ) -> Result<(), StoreError> {
         self.write(|tx| {
             tx.execute(
-                "INSERT OR REPLACE INTO games (kind, id, state, updated) VALUES (?1, ?2, ?3, ?4)",
-                params![kind, id, state, now_secs() as i64],
+                "INSERT OR REPLACE INTO games (kind, id, state, updated, pending)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![kind, id, state, now_secs() as i64, pending],
             )
             .map(drop)
+        })
+    }
+
+    /// The ids of the games of `kind` kept with something still to record when they end.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the read fails.
+    pub fn pending_games(&self, kind: &str) -> Result<Vec<String>, StoreError> {
+        self.read(|c| {
+            let mut stmt =
+                c.prepare_cached("SELECT id FROM games WHERE kind = ?1 AND pending = 1")?;
+            let ids = stmt.query_map(params![kind], |r| r.get(0))?;
+            ids.collect()
         })
     }
 

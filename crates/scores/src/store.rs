@@ -272,8 +272,10 @@ impl Store {
                          id TEXT NOT NULL,
                          state TEXT NOT NULL,
                          updated INTEGER NOT NULL,
+                         pending INTEGER NOT NULL DEFAULT 0,
                          PRIMARY KEY (kind, id));
-                     CREATE INDEX IF NOT EXISTS games_by_age ON games (kind, updated);",
+                     CREATE INDEX IF NOT EXISTS games_by_age ON games (kind, updated);
+                     CREATE INDEX IF NOT EXISTS games_pending ON games (kind) WHERE pending = 1;",
                 )?;
                 tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
             }

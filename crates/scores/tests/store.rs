@@ -243,9 +243,15 @@ fn games_are_kept_replaced_expired_and_capped() {
     let store = store(dir.path());
     let hour = Duration::from_secs(3600);
     assert_eq!(store.load_game("hangman", "a", hour).unwrap(), None);
-    store.save_game("hangman", "a", "{\"v\":1}").unwrap();
-    store.save_game("hangman", "a", "{\"v\":2}").unwrap();
-    store.save_game("blender", "a", "{}").unwrap();
+    store.save_game("hangman", "a", "{\"v\":1}", false).unwrap();
+    store.save_game("hangman", "a", "{\"v\":2}", false).unwrap();
+    store.save_game("blender", "a", "{}", false).unwrap();
+    // A game with something to record at its end is found again, until it is recorded.
+    store.save_game("blender", "b", "{}", true).unwrap();
+    assert_eq!(store.pending_games("blender").unwrap(), ["b"]);
+    assert!(store.pending_games("hangman").unwrap().is_empty());
+    store.save_game("blender", "b", "{}", false).unwrap();
+    assert!(store.pending_games("blender").unwrap().is_empty());
     assert_eq!(
         store.load_game("hangman", "a", hour).unwrap().as_deref(),
         Some("{\"v\":2}")
@@ -254,13 +260,13 @@ fn games_are_kept_replaced_expired_and_capped() {
     let again = Store::open(store.path()).unwrap();
     assert_eq!(again.game_count("hangman").unwrap(), 1);
     for id in ["b", "c", "d"] {
-        store.save_game("hangman", id, "{}").unwrap();
+        store.save_game("hangman", id, "{}", false).unwrap();
     }
     // The last changed are kept, per kind.
     assert_eq!(store.cap_games("hangman", 2).unwrap(), 2);
     assert_eq!(store.game_count("hangman").unwrap(), 2);
     assert!(store.load_game("hangman", "d", hour).unwrap().is_some());
-    assert_eq!(store.game_count("blender").unwrap(), 1);
+    assert_eq!(store.game_count("blender").unwrap(), 2);
     assert_eq!(store.expire_games(Duration::from_secs(3600)).unwrap(), 0);
     std::thread::sleep(Duration::from_millis(1100));
     // Older than the idle time: expired when read, and dropped by the sweep.
@@ -268,7 +274,7 @@ fn games_are_kept_replaced_expired_and_capped() {
         store.load_game("hangman", "d", Duration::ZERO).unwrap(),
         None
     );
-    assert_eq!(store.expire_games(Duration::ZERO).unwrap(), 3);
+    assert_eq!(store.expire_games(Duration::ZERO).unwrap(), 4);
     assert_eq!(store.game_count("hangman").unwrap(), 0);
 }
 
@@ -302,7 +308,7 @@ fn a_store_of_the_first_schema_opens_and_keeps_its_results() {
         .unwrap()
         .unwrap();
     assert!(old.finished && old.won);
-    store.save_game("hangman", "a", "{}").unwrap();
+    store.save_game("hangman", "a", "{}", false).unwrap();
     drop(store);
     // Opened again: nothing to migrate, nothing lost.
     let store = Store::open(&path).unwrap();

@@ -136,7 +136,7 @@ impl App {
     pub(crate) fn save<G: Kept>(&self, id: &str, game: &G) -> Result<(), ApiError> {
         let text = serde_json::to_string(&game.record())
             .map_err(|e| ApiError::internal(format!("keeping the game: {e}")))?;
-        self.store.save_game(G::KIND, id, &text)?;
+        self.store.save_game(G::KIND, id, &text, game.pending())?;
         Ok(())
     }
 
@@ -161,29 +161,39 @@ impl App {
             return Ok(game);
         }
         let (app, id) = (self.clone(), id.to_string());
-        blocking(move || {
-            let Some(text) = app.store.load_game(G::KIND, &id, app.options.idle)? else {
-                return Err(ApiError::no_game());
-            };
-            let game = serde_json::from_str(&text)
-                .map_err(|e| e.to_string())
-                .and_then(|record| G::restore(record, &app.kit()))
-                .map_err(|e| ApiError::gone(format!("game {id} cannot be rebuilt: {e}")))?;
-            Ok(G::games(&app).adopt(&id, game))
-        })
-        .await
+        blocking(move || app.load(&id)).await
+    }
+
+    /// [`App::find`] of a game not in memory (blocking).
+    fn load<G: Kept>(&self, id: &str) -> Result<Arc<Mutex<G>>, ApiError> {
+        let Some(text) = self.store.load_game(G::KIND, id, self.options.idle)? else {
+            return Err(ApiError::no_game());
+        };
+        let game = serde_json::from_str(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|record| G::restore(record, &self.kit()))
+            .map_err(|e| ApiError::gone(format!("game {id} cannot be rebuilt: {e}")))?;
+        Ok(G::games(self).adopt(id, game))
     }
 
     /// Drops idle games from memory and the store, keeps at most
     /// [`Limits::max_games`] of each kind in the store, and records the Word Blender games
-    /// in memory whose time ran out with nobody looking (blocking). Returns how many games
-    /// left the store.
+    /// whose time ran out with nobody looking, also those a server before this one began
+    /// (blocking). Returns how many games left the store.
     pub(crate) fn sweep(&self) -> Result<usize, ApiError> {
         self.limiter.retain_recent();
         self.hangman.expire();
         self.reverse.expire();
         self.blender.expire();
-        for (id, game) in self.blender.all() {
+        for id in self.store.pending_games(blender_state::Session::KIND)? {
+            let game = match self.blender.get(&id) {
+                Some(game) => game,
+                None => match self.load::<blender_state::Session>(&id) {
+                    Ok(game) => game,
+                    // Expired, or not to be rebuilt: nothing more to record.
+                    Err(_) => continue,
+                },
+            };
             let mut session = game.lock_ignoring_poison();
             if session.settle(&self.store, false)? {
                 self.save(&id, &*session)?;

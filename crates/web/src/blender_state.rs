@@ -268,6 +268,12 @@ impl Saved for Session {
     const KIND: &'static str = "blender";
     type Record = SessionRecord;
 
+    /// A game with a player (a daily puzzle's counted attempt, or a game begun with a
+    /// name) not yet recorded.
+    fn pending(&self) -> bool {
+        !self.saved && self.player.is_some() && self.daily.as_ref().is_none_or(|d| d.counted)
+    }
+
     fn record(&self) -> SessionRecord {
         SessionRecord {
             difficulty: self.difficulty.name().to_string(),

@@ -64,6 +64,11 @@ pub(crate) trait Saved: Sized + Send + 'static {
     type Record: Serialize + DeserializeOwned;
     /// What to keep of the game now.
     fn record(&self) -> Self::Record;
+    /// Whether something is still to be recorded when the game ends (a score, a daily
+    /// result): the sweep looks at such games even after a restart.
+    fn pending(&self) -> bool {
+        false
+    }
     /// The game rebuilt from what was kept; an error says why it cannot be (a record
     /// another version or another word list wrote).
     fn restore(record: Self::Record, kit: &Kit<'_>) -> Result<Self, String>;
@@ -159,14 +164,6 @@ impl<G> Games<G> {
     /// How many games are in memory.
     pub(crate) fn len(&self) -> usize {
         self.lock().len()
-    }
-
-    /// The games in memory (for the sweep's look at running clocks).
-    pub(crate) fn all(&self) -> Vec<(String, Arc<Mutex<G>>)> {
-        self.lock()
-            .iter()
-            .map(|(id, slot)| (id.clone(), slot.game.clone()))
-            .collect()
     }
 }
 
