@@ -12,6 +12,7 @@
 //!   only adds what is missing, so a file any version wrote opens.
 //! - Names are checked ([`check_name`]) before anything is kept under them; escaping them
 //!   for display is the caller's job.
+//! - Learned words (the reversed role's guesser's, [`learned`]) live in their own table.
 //!
 //! `store.rs` opens the file and migrates it; then one file per table family: `blender.rs`
 //! (high scores), `daily.rs` (daily attempts and streaks), `hangman.rs` (tallies),
@@ -21,6 +22,7 @@ mod blender;
 mod daily;
 mod games;
 mod hangman;
+pub mod learned;
 mod names;
 mod store;
 
@@ -28,4 +30,5 @@ pub use blender::{Added, BlenderScore, KEEP};
 pub use daily::{DailyResult, DailyStats, daily_is_open, utc_today};
 pub use hangman::Tally;
 pub use names::{MAX_NAME, NameError, check_name};
+pub(crate) use store::now_secs;
 pub use store::{FILE_NAME, Store, StoreError, default_path, open};

@@ -91,7 +91,7 @@ pub(crate) struct App {
     pub(crate) slow_guesses: tokio::sync::Semaphore,
     /// The strategy of the hints against the fair and cheating referees (`entropy`).
     pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
-    /// The computer's guesser in the reversed role (`mixed`).
+    /// The computer's guesser in the reversed role (`player`).
     pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub(crate) options: Limits,

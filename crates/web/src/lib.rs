@@ -78,7 +78,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         .context("dealing Word Blender rounds")?;
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
-    let guesser = Guesser::new(lexicon.clone());
+    let guesser = Guesser::new(lexicon.clone(), store.learned_words()?);
     let app = Arc::new(App {
         lexicon,
         secrets,

@@ -39,7 +39,7 @@ pub(crate) struct ReverseView {
     over: bool,
     /// Whether the computer found the word (once over).
     computer_won: bool,
-    /// The strategy guessing (`mixed`).
+    /// The strategy guessing (`player`).
     guesser: &'static str,
     /// Whether the computer is still working out its next guess (`guess` is then `null`):
     /// ask again with `GET /api/reverse/{id}`.
@@ -89,10 +89,9 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
 
 /// Starts working out the computer's next guess in the background when it must be and no
 /// task is at it; returns that task. The task runs on the blocking pool and writes the
-/// guess only if the game is still where it started. With six lives `mixed` reads the
-/// shipped tables and answers in milliseconds; with other lives a first game at a length
-/// searches (seconds at 4-10 letters, minutes on 2-3 letter words: exact solves), so those
-/// wait for their turn on one core (`App::slow_guesses`).
+/// guess only if the game is still where it started. With six lives the guesser answers in
+/// milliseconds; with other lives a first game at a length may search (seconds, minutes on
+/// 2-3 letter words), so those wait for their turn on one core (`App::slow_guesses`).
 fn start_thinking(
     app: &Arc<App>,
     id: &str,
@@ -342,8 +341,9 @@ pub(crate) async fn reveal(
     }
     let length = state.length();
     let word = body.word.trim();
-    let revealed = Told::reveal(length, word, &r.history, &app.lexicon)
+    let revealed = Told::reveal(length, word, &r.history, app.guesser.pool().words())
         .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
+    app.guesser.learn(&app.store, &revealed);
     Ok(Json(RevealView {
         message: revealed.to_string(),
         fits: revealed.contradiction.is_none(),

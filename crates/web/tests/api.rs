@@ -668,7 +668,7 @@ async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["thinking"], true, "{r}");
     assert_eq!(r["guess"], Value::Null, "{r}");
-    assert_eq!(r["guesser"], "mixed");
+    assert_eq!(r["guesser"], "player");
     let id = r["id"].as_str().unwrap().to_string();
     let (status, err) = call(
         &eager,
@@ -695,13 +695,14 @@ async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
 #[tokio::test]
 async fn a_word_outside_the_list_is_played_by_the_letter_model() {
     let app = app();
-    // "crowdfund" is not in the embedded list: once no word of it fits, `mixed` goes on with
-    // its letter model (letters it has not guessed, never a list word) until it finds the
-    // word or runs out of lives.
-    let word = "crowdfund";
+    // "crowdvote" is neither in the embedded list nor in the familiarity source: once no
+    // word it knows fits, `player` goes on with its letter model (letters it has not
+    // guessed, never a list word) until it finds the word or runs out of lives.
+    let word = "crowdvote";
     assert!(!lexicon::Lexicon::embedded().contains(word));
+    assert!(!hangman::familiarity::Familiarity::get().knows(word));
     let views = reversed_game(&app, word, 6).await;
-    assert!(views.iter().all(|v| v["guesser"] == "mixed"), "{views:?}");
+    assert!(views.iter().all(|v| v["guesser"] == "player"), "{views:?}");
     let guesses: Vec<&str> = views.iter().filter_map(|v| v["guess"].as_str()).collect();
     let first_empty = views
         .iter()

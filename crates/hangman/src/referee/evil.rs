@@ -1,12 +1,13 @@
 //! Cheating referees: they keep every word consistent with their answers and commit late.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lexicon::{Bucket, Letter, Lexicon};
 
 use super::error::SecretError;
 use crate::candidates;
+use crate::familiarity::Familiarity;
 use crate::game::{Game, GameError, Guess, Outcome, Referee};
 use crate::solve::{Bounds, SolveOptions, Solver, answer_values, solver_for};
 
@@ -63,12 +64,6 @@ pub struct Evil {
     last: Option<Bounds>,
 }
 
-/// The embedded common tier, loaded once: what a cheating referee reveals first.
-fn common_tier() -> &'static Lexicon {
-    static COMMON: OnceLock<Lexicon> = OnceLock::new();
-    COMMON.get_or_init(Lexicon::common)
-}
-
 impl Evil {
     /// A referee for words of `length` letters of `lexicon`, choosing families by `choice`.
     ///
@@ -112,19 +107,16 @@ impl Evil {
         self.last
     }
 
-    /// The word to reveal at the end: the most familiar word still possible, that is the
-    /// first (alphabetically) of the family that `familiar` lists, else the family's
-    /// first word. [`Referee::word`] reveals with the embedded common tier
-    /// ([`Lexicon::common`]).
-    pub fn reveal(&self, familiar: &Lexicon) -> String {
+    /// The word to reveal at the end ([`Referee::word`]): the most familiar word still
+    /// possible by the familiarity model ([`Familiarity::most_familiar`]; the first
+    /// alphabetically among equally familiar ones), so a player knows the word they lost to.
+    pub fn reveal(&self) -> String {
         let bucket = self.bucket();
-        let familiar = familiar.bucket(self.length);
-        let word = self
-            .family
-            .iter()
-            .find(|&&w| familiar.find(bucket.word(w as usize)).is_some())
-            .unwrap_or(&self.family[0]);
-        bucket.word_str(*word as usize).to_string()
+        let words = self.family.iter().map(|&w| bucket.word_str(w as usize));
+        Familiarity::get()
+            .most_familiar(words)
+            .expect("the family is never empty")
+            .to_string()
     }
 
     /// Proven bounds on the value of the family as it stands, within `budget`.
@@ -272,7 +264,7 @@ impl Referee for Evil {
 
     /// The most familiar word still possible (see [`Evil::reveal`]).
     fn word(&self) -> String {
-        self.reveal(common_tier())
+        self.reveal()
     }
 }
 
