@@ -44,7 +44,8 @@ pub struct Limits {
     /// Time a hint against the optimal referee may search.
     pub optimal_hint_budget: Duration,
     /// Time a reversed game's request waits for the computer's next guess before it answers
-    /// "thinking" (the guess is still worked out, and the page asks again).
+    /// "thinking" (the guess is still worked out, and the page asks again); zero: it does
+    /// not wait at all.
     pub reverse_wait: Duration,
 }
 

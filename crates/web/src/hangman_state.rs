@@ -288,6 +288,18 @@ impl Reverse {
         }
     }
 
+    /// The game as it stands, without the task working on it.
+    pub(crate) fn snapshot(&self) -> Reverse {
+        Reverse {
+            game: self.game.clone(),
+            history: self.history.clone(),
+            asking: self.asking.clone(),
+            lives: self.lives,
+            task: None,
+            revision: self.revision,
+        }
+    }
+
     /// Whether the game is over.
     pub(crate) fn over(&self) -> bool {
         self.game.state().status() != Status::KeepGuessing

@@ -149,14 +149,18 @@ async fn reverse_reply(
     id: String,
     game: Arc<std::sync::Mutex<Reverse>>,
 ) -> Result<Json<ReverseView>, ApiError> {
+    let wait = app.options.reverse_wait;
     if let Some(task) = start_thinking(&app, &id, &game)
-        && let Ok(done) = tokio::time::timeout(app.options.reverse_wait, task).await
+        && !wait.is_zero()
+        && let Ok(done) = tokio::time::timeout(wait, task).await
     {
         done.map_err(|e| ApiError::internal(format!("the task failed: {e}")))??;
     }
+    // The game as it stands now, when the wait ended (its view takes a moment to work out,
+    // meanwhile the guess may come in: the next request shows it).
+    let now = game.lock_ignoring_poison().snapshot();
     let app2 = app.clone();
-    let shown =
-        blocking(move || Ok(reverse_view(&app2, &id, &game.lock_ignoring_poison()))).await?;
+    let shown = blocking(move || Ok(reverse_view(&app2, &id, &now))).await?;
     Ok(Json(shown))
 }
 
