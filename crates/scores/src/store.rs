@@ -70,11 +70,13 @@ pub enum StoreError {
 }
 
 /// The store: one SQLite connection (callers share it; SQLite itself serializes writers
-/// across connections and processes).
+/// across connections and processes), and for a server a second one that moves the log
+/// into the file ([`Store::checkpoint_apart`]).
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
     conn: Mutex<Connection>,
+    checkpointer: Mutex<Option<Connection>>,
 }
 
 /// The default store: `<data dir>/wordplay/scores.sqlite3` (e.g.
@@ -169,6 +171,7 @@ impl Store {
         let mut store = Store {
             path: path.to_path_buf(),
             conn: Mutex::new(conn),
+            checkpointer: Mutex::new(None),
         };
         store.migrate()?;
         Ok(store)
@@ -177,6 +180,49 @@ impl Store {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Takes the moving of the write-ahead log into the database file off this store's
+    /// writes, for a server that writes on every request: SQLite does it in the write that
+    /// fills the log past a thousand pages, and that write then waits for the disk (an
+    /// `fsync`: tens of milliseconds on a busy disk, and every other write queues behind
+    /// it). From now on no write of this store does it; [`Store::checkpoint`] does, on a
+    /// connection of its own, while writes go on. Call that every few seconds.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the second connection cannot be opened.
+    pub fn checkpoint_apart(&self) -> Result<(), StoreError> {
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| self.sql(e))?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| self.sql(e))?;
+        self.conn
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(|e| self.sql(e))?;
+        *self.checkpointer.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn);
+        Ok(())
+    }
+
+    /// Moves what the write-ahead log holds into the database file, without stopping
+    /// readers or writers (a passive checkpoint): on the connection of
+    /// [`Store::checkpoint_apart`] when there is one, else on the store's.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Sqlite`] if the checkpoint fails.
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        let run = |c: &Connection| c.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        let apart = self.checkpointer.lock().unwrap_or_else(|e| e.into_inner());
+        match apart.as_ref() {
+            Some(conn) => run(conn),
+            None => run(&self.conn.lock().unwrap_or_else(|e| e.into_inner())),
+        }
+        .map_err(|e| self.sql(e))
     }
 
     fn sql(&self, source: rusqlite::Error) -> StoreError {

@@ -314,3 +314,24 @@ fn a_store_of_the_first_schema_opens_and_keeps_its_results() {
     let store = Store::open(&path).unwrap();
     assert_eq!(store.game_count("hangman").unwrap(), 1);
 }
+
+#[test]
+fn a_store_that_checkpoints_apart_keeps_every_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    store.checkpoint_apart().unwrap();
+    for i in 0..200 {
+        store
+            .save_game("hangman", &format!("g{i}"), &"x".repeat(2000), false)
+            .unwrap();
+    }
+    store.checkpoint().unwrap();
+    // Another connection, as a restarted server, sees every write.
+    assert_eq!(
+        Store::open(store.path())
+            .unwrap()
+            .game_count("hangman")
+            .unwrap(),
+        200
+    );
+}
