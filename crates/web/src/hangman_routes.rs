@@ -12,7 +12,7 @@ use hangman::hint::{HintOptions, check_word_guess};
 use hangman::referee::{Evil, RefereeKind};
 use hangman::solve::{Progress, SolveOptions};
 use hangman::suggest::Snapshot;
-use hangman::{Fair, Game, GameError, Guess, Status, candidates};
+use hangman::{Fair, Game, GameError, Guess, Outcome, Status, candidates};
 use lexicon::{Letter, Lexicon};
 use serde::{Deserialize, Serialize};
 
@@ -112,10 +112,7 @@ fn view(app: &App, id: &str, s: &Session) -> View {
         score: state.score(),
         word: over.then(|| s.word()),
         alive,
-        value: match &s.play {
-            Play::Evil(g) => g.referee().last_value().map(Value::from),
-            Play::Fair(_) => None,
-        },
+        value: s.value,
     }
 }
 
@@ -167,16 +164,27 @@ pub(crate) async fn create(
             Play::Evil(Game::new(evil, max_wrong))
         }
     };
+    let player = req
+        .player
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| wordplay_scores::check_name(&p))
+        .transpose()?;
     let session = Session {
         play,
         referee: name,
         lives: req.lives,
-        player: req.player.filter(|p| !p.trim().is_empty()),
+        player,
         recorded: false,
+        history: Vec::new(),
+        value: None,
     };
-    let shown = view(&app, "", &session);
-    let (id, _) = app.hangman.insert(session);
-    Ok(Json(View { id, ..shown }))
+    let shown = blocking(move || {
+        let shown = view(&app, "", &session);
+        let (id, _) = app.insert(session)?;
+        Ok(View { id, ..shown })
+    })
+    .await?;
+    Ok(Json(shown))
 }
 
 /// `GET /api/hangman/{id}`.
@@ -184,7 +192,7 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let session = game.lock_ignoring_poison();
     Ok(Json(view(&app, &id, &session)))
 }
@@ -235,12 +243,12 @@ pub(crate) async fn guess(
         _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
     };
     let word = body.word;
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let referee = game.lock_ignoring_poison().referee;
     let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
     let app2 = app.clone();
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
-    let (shown, record) = blocking(move || {
+    let shown = blocking(move || {
         let mut session = game.lock_ignoring_poison();
         let guess = match (letter, word) {
             (Some(letter), _) => Guess::Letter(letter),
@@ -257,26 +265,28 @@ pub(crate) async fn guess(
                 )
             }
         };
-        session
+        let outcome = session
             .guess(&guess)
             .map_err(|e| ApiError::bad(e.to_string()))?;
+        if outcome == Outcome::Repeated {
+            // Free under the rules, but a page or client that sends it is out of step.
+            return Err(ApiError::bad(format!(
+                "{} was guessed before: guess another",
+                guess.to_string().to_ascii_uppercase()
+            )));
+        }
         let shown = view(&app2, &id, &session);
-        let record = if shown.over && !session.recorded {
+        if shown.over && !session.recorded {
+            if let Some(player) = &session.player {
+                app2.store
+                    .record_hangman(player, session.referee, shown.won)?;
+            }
             session.recorded = true;
-            session
-                .player
-                .clone()
-                .map(|p| (p, session.referee, shown.won))
-        } else {
-            None
-        };
-        Ok((shown, record))
+        }
+        app2.save(&id, &*session)?;
+        Ok(shown)
     })
     .await?;
-    if let Some((player, referee, won)) = record {
-        let store = app.store.clone();
-        blocking(move || Ok(store.record_hangman(&player, referee, won)?)).await?;
-    }
     Ok(Json(shown))
 }
 
@@ -286,7 +296,7 @@ pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let name = game.lock_ignoring_poison().referee;
     let (referee, _) = referee_kind(name)?;
     let _permit = heavy_permit(&app, referee == RefereeKind::Optimal).await?;
@@ -376,6 +386,7 @@ pub(crate) async fn verdict(
             length: q.length,
             lives: q.lives,
             words: s.words,
+            fair_words: app2.secrets.bucket(q.length).len(),
             misses_lower: s.misses.lower,
             misses_upper: s.misses.upper,
             guesser_wins: s.guesser_wins(q.lives),
