@@ -30,12 +30,12 @@ use std::time::Duration;
 use lexicon::{Letter, Lexicon};
 
 use crate::game::{GameState, Guess};
-use crate::{candidates, familiarity};
 use crate::referee::RefereeKind;
 use crate::solve::Bounds;
 use crate::split::LetterStats;
 use crate::strategy::{self, Settings, Strategy, StrategyInfo};
 use crate::suggest::{self, AdviceError, Snapshot};
+use crate::{candidates, familiarity};
 
 /// How much a hint may compute and show.
 #[derive(Clone, Debug)]
