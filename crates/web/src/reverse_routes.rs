@@ -89,12 +89,12 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
 
 /// Starts working out the computer's next guess in the background when it must be and no
 /// task is at it; returns that task. The task runs on the blocking pool and writes the
-/// guess only if the game is still where it started. With six lives `mixed` reads the
-/// shipped tables and answers in milliseconds; with other lives a first game at a length
-/// searches (seconds at 4-10 letters, minutes on 2-3 letter words: exact solves), so those
-/// wait for their turn on one core (`App::slow_guesses`).
+/// guess only if the game is still where it started. With six lives the guesser answers in
+/// milliseconds; with other lives a first game at a length may search (seconds, minutes on
+/// 2-3 letter words), so those wait for their turn on one core (`App::slow_guesses`).
 fn start_thinking(
     app: &Arc<App>,
+    id: &str,
     game: &Arc<std::sync::Mutex<Reverse>>,
 ) -> Option<tokio::task::JoinHandle<Result<(), ApiError>>> {
     let mut r = game.lock_ignoring_poison();
@@ -104,7 +104,7 @@ fn start_thinking(
     let state = r.game.state().clone();
     let history = r.history.clone();
     let revision = r.revision;
-    let (app, game) = (app.clone(), game.clone());
+    let (app, id, game) = (app.clone(), id.to_string(), game.clone());
     let task = tokio::spawn(async move {
         let _permit = if state.max_wrong() == hangman::strategy::SHIPPED_MAX_WRONG {
             None
@@ -123,6 +123,15 @@ fn start_thinking(
             let mut r = game.lock_ignoring_poison();
             if r.thinking() && r.revision == revision {
                 r.asking = Some(guess);
+                // Kept only while this is the game in use: a copy dropped from memory and
+                // rebuilt from the store meanwhile may have moved on.
+                let in_use = app2
+                    .reverse
+                    .get(&id)
+                    .is_some_and(|g| Arc::ptr_eq(&g, &game));
+                if in_use {
+                    app2.save(&id, &*r)?;
+                }
             }
             Ok(())
         })
@@ -140,14 +149,18 @@ async fn reverse_reply(
     id: String,
     game: Arc<std::sync::Mutex<Reverse>>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    if let Some(task) = start_thinking(&app, &game)
-        && let Ok(done) = tokio::time::timeout(app.options.reverse_wait, task).await
+    let wait = app.options.reverse_wait;
+    if let Some(task) = start_thinking(&app, &id, &game)
+        && !wait.is_zero()
+        && let Ok(done) = tokio::time::timeout(wait, task).await
     {
         done.map_err(|e| ApiError::internal(format!("the task failed: {e}")))??;
     }
+    // The game as it stands now, when the wait ended (its view takes a moment to work out,
+    // meanwhile the guess may come in: the next request shows it).
+    let now = game.lock_ignoring_poison().snapshot();
     let app2 = app.clone();
-    let shown =
-        blocking(move || Ok(reverse_view(&app2, &id, &game.lock_ignoring_poison()))).await?;
+    let shown = blocking(move || Ok(reverse_view(&app2, &id, &now))).await?;
     Ok(Json(shown))
 }
 
@@ -164,7 +177,8 @@ pub(crate) async fn create(
             req.length
         )));
     }
-    let (id, game) = app.reverse.insert(Reverse::new(req.length, req.lives));
+    let app2 = app.clone();
+    let (id, game) = blocking(move || app2.insert(Reverse::new(req.length, req.lives))).await?;
     reverse_reply(app, id, game).await
 }
 
@@ -173,7 +187,7 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
+    let game = app.find::<Reverse>(&id).await?;
     reverse_reply(app, id, game).await
 }
 
@@ -186,6 +200,10 @@ pub(crate) struct Answer {
     /// For a word: whether it is the word.
     #[serde(default)]
     correct: Option<bool>,
+    /// The guess this answers, as the player saw it: an answer to a question no longer
+    /// asked (a second click, another tab) is refused, not taken for the next one.
+    #[serde(default)]
+    guess: Option<String>,
 }
 
 /// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess.
@@ -194,8 +212,8 @@ pub(crate) async fn answer(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Answer>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let answered = game.clone();
+    let game = app.find::<Reverse>(&id).await?;
+    let (app2, id2, answered) = (app.clone(), id.clone(), game.clone());
     blocking(move || {
         let mut r = answered.lock_ignoring_poison();
         if r.thinking() {
@@ -206,6 +224,16 @@ pub(crate) async fn answer(
         let Some(guess) = r.asking.clone() else {
             return Err(ApiError::bad("the game is over"));
         };
+        let asked = guess.to_string().to_ascii_lowercase();
+        if let Some(seen) = &body.guess
+            && seen.trim().to_ascii_lowercase() != asked
+        {
+            return Err(ApiError::conflict(format!(
+                "that answer was for {}, but the computer now asks {}: answer again",
+                seen.trim().to_ascii_uppercase(),
+                asked.to_ascii_uppercase()
+            )));
+        }
         let length = r.game.state().length();
         let answer = match (&guess, &body.positions, body.correct) {
             (Guess::Letter(_), Some(p), None) => {
@@ -235,7 +263,7 @@ pub(crate) async fn answer(
         r.history.push((guess, outcome));
         r.revision += 1;
         r.asking = None;
-        Ok(())
+        app2.save(&id2, &*r)
     })
     .await?;
     reverse_reply(app, id, game).await
@@ -249,8 +277,8 @@ pub(crate) async fn undo(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let undone = game.clone();
+    let game = app.find::<Reverse>(&id).await?;
+    let (app2, id2, undone) = (app.clone(), id.clone(), game.clone());
     blocking(move || {
         let mut r = undone.lock_ignoring_poison();
         let Some((guess, _)) = r.history.pop() else {
@@ -265,7 +293,7 @@ pub(crate) async fn undo(
         if let Some(task) = r.task.take() {
             task.abort();
         }
-        Ok(())
+        app2.save(&id2, &*r)
     })
     .await?;
     reverse_reply(app, id, game).await
@@ -298,7 +326,7 @@ pub(crate) async fn reveal(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<RevealBody>,
 ) -> Result<Json<RevealView>, ApiError> {
-    let game = app.reverse.find(&id)?;
+    let game = app.find::<Reverse>(&id).await?;
     let r = game.lock_ignoring_poison();
     let state = r.game.state();
     match state.status() {

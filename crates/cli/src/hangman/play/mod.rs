@@ -34,8 +34,8 @@ fn learned_store(
     guesser: Option<&'static hangman::strategy::StrategyInfo>,
 ) -> Option<wordplay_scores::Store> {
     guesser.filter(|g| g.name == "player")?;
-    match wordplay_scores::Store::open_default() {
-        Ok((store, _)) => Some(store),
+    match wordplay_scores::open(None) {
+        Ok(store) => Some(store),
         Err(e) => {
             eprintln!("note: the words I learn are kept for this session only: {e}");
             None
