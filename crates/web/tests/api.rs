@@ -861,7 +861,7 @@ async fn a_reversed_game_on_a_board_filled_with_a_word_it_did_not_know_teaches_i
     );
     assert_eq!(won["candidates"], 0, "{won}");
     let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
-    assert_eq!(store.learned_words().unwrap(), [board.clone()]);
+    assert_eq!(store.learned_words().unwrap(), std::slice::from_ref(&board));
     // Known from the next game on: it fits a fresh board of seven letters, and the game
     // shows it among the words that fit once the answers spell it.
     let restarted = router_at(dir.path(), Limits::default());

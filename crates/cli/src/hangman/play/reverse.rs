@@ -4,7 +4,7 @@
 
 use hangman::candidates;
 use hangman::game::position_mask;
-use hangman::referee::Told;
+use hangman::referee::{Revealed, Told};
 use hangman::strategy::Strategy;
 use hangman::{Game, GameState, Guess, Outcome, Status};
 use lexicon::{Letter, Lexicon};
@@ -32,9 +32,10 @@ pub struct ReverseRound {
     max_wrong: u32,
     game: Option<Game<Told>>,
     history: Vec<(Guess, Outcome)>,
-    /// The word the player named at the end that fits every answer and that the computer
-    /// did not know: for the session to learn.
-    new_word: Option<String>,
+    /// The word the game ended on, once known: named by the player after the computer lost,
+    /// or spelled by their answers on a filled board the computer did not claim. The
+    /// session learns it if `player` says so ([`hangman::strategy::Pool::to_learn`]).
+    revealed: Option<Revealed>,
     /// The phase.
     pub phase: ReversePhase,
 }
@@ -58,7 +59,7 @@ impl ReverseRound {
             max_wrong,
             game: None,
             history: Vec::new(),
-            new_word: None,
+            revealed: None,
             phase: ReversePhase::AskLength,
         }
     }
@@ -111,16 +112,15 @@ impl ReverseRound {
             );
         };
         self.phase = ReversePhase::Over;
-        if revealed.contradiction.is_none() && !revealed.known {
-            self.new_word = Some(revealed.word.clone());
-        }
-        revealed.to_string()
+        let verdict = revealed.to_string();
+        self.revealed = Some(revealed);
+        verdict
     }
 
-    /// Once the game is over: the word the player named that fits every answer and that
-    /// the computer did not know (`None` otherwise).
-    pub fn new_word(&self) -> Option<&str> {
-        self.new_word.as_deref()
+    /// Once the game is over: the word it ended on, checked against the answers (`None`
+    /// when the player kept it secret or the computer found a word it knew).
+    pub fn revealed(&self) -> Option<&Revealed> {
+        self.revealed.as_ref()
     }
 
     /// An answer to a guess of `letter` that fits this game, for the prompt: the first and
@@ -280,7 +280,8 @@ impl ReverseRound {
                 let word = input.to_ascii_lowercase();
                 if matches!(word.as_str(), "" | "y" | "yes") || word == board {
                     self.phase = ReversePhase::Over;
-                    self.new_word = Some(board.clone());
+                    let length = board.len();
+                    self.revealed = Told::reveal(length, &board, &self.history, lexicon).ok();
                     let score = self.state().map_or(0, GameState::score);
                     format!(
                         "I got it: {}, a word I did not know. Score {score}.",
