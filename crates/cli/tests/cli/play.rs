@@ -613,7 +613,23 @@ fn reversed_roles_learn_a_board_filled_with_a_word_they_did_not_know() {
     };
     let mut app = session();
     let board = first_guess(&mut app);
-    assert!(!hangman::familiarity::Familiarity::get().knows(&board));
+    let familiarity = hangman::familiarity::Familiarity::get();
+    assert!(!familiarity.knows(&board));
+    // The words it has in mind are its own, the most familiar first (as on the web page).
+    let PlayMode::Reverse(r) = &app.mode else {
+        unreachable!()
+    };
+    let in_mind = r.candidates(&lexicon);
+    let seven = familiarity.words_of_length(7).map(|(w, _)| w);
+    assert_eq!(
+        in_mind.words.first().map(String::as_str),
+        familiarity.most_familiar(seven.chain(["basket"]))
+    );
+    assert!(
+        in_mind.count > 1000 && in_mind.words.len() == 30,
+        "{}",
+        in_mind.count
+    );
     keys(&mut app, "1 2 3 4 5 6 7\n");
     assert_eq!(phase(&app), ReversePhase::AskWord, "{}", app.message);
     keys(&mut app, "yes\n");

@@ -295,6 +295,10 @@ impl PlaySession {
 
     /// A new game with the computer guessing; the player gives the length next.
     pub(crate) fn new_reverse(&self) -> ReverseRound {
-        ReverseRound::new(self.config.max_wrong())
+        let round = ReverseRound::new(self.config.max_wrong());
+        match &self.pool {
+            Some(pool) => round.with_pool(pool.clone()),
+            None => round,
+        }
     }
 }
