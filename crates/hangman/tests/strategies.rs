@@ -210,12 +210,11 @@ fn lookahead_is_never_worse_than_its_base() {
     }
 }
 
-/// The challenge dictionary, or `None` (after saying so; a failure in CI) when `../shared`
-/// is absent.
-fn challenge() -> Option<Arc<Lexicon>> {
-    let path = wordplay_testkit::shared_data("words.txt")?;
+/// The challenge dictionary (a panic naming it when `../shared` is absent).
+fn challenge() -> Arc<Lexicon> {
+    let path = wordplay_testkit::shared_data("words.txt");
     let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
-    Some(Arc::new(lexicon))
+    Arc::new(lexicon)
 }
 
 /// `best`'s claims with its default settings, on every length of the challenge dictionary:
@@ -227,9 +226,7 @@ fn challenge() -> Option<Arc<Lexicon>> {
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test strategies -- --ignored"]
 fn best_claims_hold_on_the_challenge_dictionary() {
-    let Some(lexicon) = challenge() else {
-        return;
-    };
+    let lexicon = challenge();
     let best = build(&lexicon, "best", 5, &[]);
     let others: Vec<Box<dyn Strategy>> = ["entropy", "greedy"]
         .iter()

@@ -81,6 +81,11 @@ enum Command {
     },
 }
 
+/// The `blender` program's parser.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
 /// Runs the `blender` program on its command line (`args`, the program name first); the
 /// binary maps the result to the exit code ([`crate::error::exit_code`]).
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {

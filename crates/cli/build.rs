@@ -1,0 +1,7 @@
+//! Probes for what some tests need (the shared data, tmux, Chromium) and sets a `cfg` for
+//! each need met, so that a test whose need is missing shows as ignored locally; in CI every
+//! `cfg` is set and such a test fails instead (see `wordplay-testkit`).
+
+fn main() {
+    wordplay_testkit::probe();
+}
