@@ -3,11 +3,11 @@
 //! standard input read line by line without blocking the game's loop ([`lines`]), and the
 //! one frame both terminal UIs run in ([`frame`]).
 
-pub mod color;
+mod color;
 pub mod frame;
-pub mod lines;
-pub mod signals;
+mod lines;
+mod signals;
 
-pub use color::ColorChoice;
-pub use lines::{Input, Lines, MAX_LINE, printable};
-pub use signals::{SIGNAL_POLL, Signals, Terminated, TtyEvent, next_event};
+pub(crate) use color::ColorChoice;
+pub(crate) use lines::{Input, Lines, printable};
+pub(crate) use signals::{Signals, Terminated};
