@@ -1,24 +1,13 @@
 //! Helpers shared by the integration tests that read the challenge dictionary.
 
-use std::path::Path;
-
 use lexicon::{Lexicon, LoadOptions};
 
-/// The challenge dictionary (`../shared/data/words.txt` from the repository root); `None`
-/// when it is absent outside CI (in CI its absence fails the test).
-pub(crate) fn challenge() -> Option<Lexicon> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "../shared/data/words.txt is missing in CI"
-        );
-        eprintln!("skipped: ../shared/data/words.txt is absent");
-        return None;
-    }
-    Some(
-        Lexicon::from_path(&path, &LoadOptions::default())
-            .unwrap()
-            .0,
-    )
+/// The challenge dictionary (`../shared/data/words.txt` from the repository root), for a
+/// test marked `#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]` (or one
+/// ignored for release runs); a panic naming the file when it is absent.
+pub(crate) fn challenge() -> Lexicon {
+    let path = wordplay_testkit::shared_data("words.txt");
+    Lexicon::from_path(&path, &LoadOptions::default())
+        .unwrap()
+        .0
 }
