@@ -1,5 +1,5 @@
 //! The `blender` program's commands (its binary only calls [`run`]): argument parsing,
-//! loading the word tiers, and dispatch to the output formats ([`crate::export::blender`]),
+//! loading the word tiers, and dispatch to the output formats (`crate::export::blender`),
 //! the line-mode game (`line`) and the terminal UI (`tui`).
 
 mod args;
