@@ -7,8 +7,8 @@
 #   scripts/install-cost.sh main crates/wordplay # another commit, another package
 #
 # The tree is exported with `git archive` (uncommitted changes are not measured), built in a
-# temporary folder that is removed afterwards; `cargo build --timings` writes its report to
-# $KEEP/cargo-timing.html when KEEP names a folder. On a shared machine, CPU time is the
+# temporary folder that is removed afterwards; when KEEP names a folder, cargo's timings report
+# (`--timings`) is kept there as cargo-timing.html and the binaries in KEEP/bin. On a shared machine, CPU time is the
 # figure to compare; the wall time only means something when the load stays near 0.
 set -euo pipefail
 rev=${1:-HEAD}
@@ -32,6 +32,7 @@ crates=$(grep -o '"name":"[^"]*","version":"[^"]*"' "$work"/target/cargo-timings
 if [ -n "${KEEP:-}" ]; then
   mkdir -p "$KEEP"
   cp "$work"/target/cargo-timings/cargo-timing.html "$KEEP/"
+  cp -r "$work/root/bin" "$KEEP/"
 fi
 echo "commit:   $(git -C "$repo" rev-parse --short "$rev") ($package)"
 printf 'cpu:      %.0f s (user %.0f + sys %.0f)\n' "$(echo "$user + $sys" | bc)" "$user" "$sys"
