@@ -15,7 +15,7 @@
 //!
 //! # How a test says what it needs
 //!
-//! The package has a build script that probes (once per package; see [`probe`]):
+//! The package has a build script that probes for what its tests need (see [`probe`]):
 //!
 //! ```toml
 //! [build-dependencies]
@@ -27,7 +27,7 @@
 //! ```text
 //! // build.rs
 //! fn main() {
-//!     wordplay_testkit::probe();
+//!     wordplay_testkit::probe(&[wordplay_testkit::Need::Tmux]);
 //! }
 //! ```
 //!
@@ -161,44 +161,55 @@ fn is_executable(path: &Path) -> bool {
     }
 }
 
-/// One need a test may have: the `cfg` that says it is met, and where it was found.
-#[derive(Debug, PartialEq, Eq)]
-struct Need {
+/// What a package's tests may need from outside the repository, each with its `cfg`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// `../shared/data` (`words.txt` and the files beside it): `has_shared_data`.
+    SharedData,
+    /// tmux on `PATH`: `has_tmux`.
+    Tmux,
+    /// Chromium and chromedriver ([`chromium`]): `has_chromium`.
+    Chromium,
+}
+
+impl Need {
     /// The `cfg` set when the need is met (or in CI).
-    cfg: &'static str,
-    /// What was found (files to watch), or `None` when something is missing.
+    pub fn cfg(self) -> &'static str {
+        match self {
+            Need::SharedData => "has_shared_data",
+            Need::Tmux => "has_tmux",
+            Need::Chromium => "has_chromium",
+        }
+    }
+
+    /// What meets the need on this machine now (files to watch), or `None`.
+    fn find(self) -> Option<Vec<PathBuf>> {
+        match self {
+            Need::SharedData => {
+                let words = shared_dir().join("words.txt");
+                words.is_file().then(|| vec![words])
+            }
+            Need::Tmux => on_path("tmux").map(|p| vec![p]),
+            Need::Chromium => {
+                let found = find_chromium();
+                let both = vec![found.browser, found.driver];
+                both.iter().all(|p| p.is_file()).then_some(both)
+            }
+        }
+    }
+}
+
+/// A need and what was found for it.
+struct Probed {
+    need: Need,
     found: Option<Vec<PathBuf>>,
 }
 
-/// Every need, probed on this machine now.
-fn needs() -> Vec<Need> {
-    let chromium = find_chromium();
-    let browser = [chromium.browser, chromium.driver];
-    vec![
-        Need {
-            cfg: "has_shared_data",
-            found: Some(shared_dir().join("words.txt"))
-                .filter(|p| p.is_file())
-                .map(|p| vec![p]),
-        },
-        Need {
-            cfg: "has_tmux",
-            found: on_path("tmux").map(|p| vec![p]),
-        },
-        Need {
-            cfg: "has_chromium",
-            found: browser
-                .iter()
-                .all(|p| p.is_file())
-                .then(|| browser.to_vec()),
-        },
-    ]
-}
-
-/// The build script's instructions to cargo for `needs` (`ci`: whether this is a CI run):
-/// every `cfg` declared, a need's `cfg` set when it is met or in CI, and what to watch.
-fn instructions(needs: &[Need], ci: bool) -> Vec<String> {
-    let cfgs: Vec<&str> = needs.iter().map(|n| n.cfg).collect();
+/// The build script's instructions to cargo for the probed needs (`ci`: whether this is a CI
+/// run): their `cfg`s declared, a need's `cfg` set when it is met or in CI, and what to
+/// watch.
+fn instructions(probed: &[Probed], ci: bool) -> Vec<String> {
+    let cfgs: Vec<&str> = probed.iter().map(|p| p.need.cfg()).collect();
     let mut out = vec![
         format!("cargo::rustc-check-cfg=cfg({})", cfgs.join(", ")),
         "cargo::rerun-if-changed=build.rs".to_string(),
@@ -206,8 +217,8 @@ fn instructions(needs: &[Need], ci: bool) -> Vec<String> {
     for var in ["CI", "CHROMIUM", "CHROMEDRIVER"] {
         out.push(format!("cargo::rerun-if-env-changed={var}"));
     }
-    for need in needs {
-        if let Some(found) = &need.found {
+    for probed in probed {
+        if let Some(found) = &probed.found {
             // Watched only when found: a missing path would make cargo run the probe, and
             // rebuild the package, on every build.
             out.extend(
@@ -216,18 +227,27 @@ fn instructions(needs: &[Need], ci: bool) -> Vec<String> {
                     .map(|p| format!("cargo::rerun-if-changed={}", p.display())),
             );
         }
-        if ci || need.found.is_some() {
-            out.push(format!("cargo::rustc-cfg={}", need.cfg));
+        if ci || probed.found.is_some() {
+            out.push(format!("cargo::rustc-cfg={}", probed.need.cfg()));
         }
     }
     out
 }
 
-/// For a package's build script: sets the `cfg` of each need this machine meets (every
-/// `cfg` in CI) so that its tests can be ignored when their need is not met (see the
-/// crate's documentation). Prints cargo's instructions on stdout.
-pub fn probe() {
-    for line in instructions(&needs(), in_ci()) {
+/// For a package's build script: declares the `cfg` of each of `needs` (what the package's
+/// tests need) and sets those this machine meets, or all of them in CI, so that a test can
+/// be ignored when its need is not met (see the crate's documentation). A test that names
+/// a `cfg` its package does not probe gets rustc's `unexpected_cfgs` warning. Prints
+/// cargo's instructions on stdout.
+pub fn probe(needs: &[Need]) {
+    let probed: Vec<Probed> = needs
+        .iter()
+        .map(|&need| Probed {
+            need,
+            found: need.find(),
+        })
+        .collect();
+    for line in instructions(&probed, in_ci()) {
         println!("{line}");
     }
 }
@@ -236,10 +256,10 @@ pub fn probe() {
 mod tests {
     use super::*;
 
-    fn need(cfg: &'static str, found: bool) -> Need {
-        Need {
-            cfg,
-            found: found.then(|| vec![PathBuf::from(format!("/found/{cfg}"))]),
+    fn probed(need: Need, found: bool) -> Probed {
+        Probed {
+            need,
+            found: found.then(|| vec![PathBuf::from(format!("/found/{}", need.cfg()))]),
         }
     }
 
@@ -261,7 +281,7 @@ mod tests {
     /// what was found is watched.
     #[test]
     fn a_missing_need_leaves_its_cfg_unset_but_not_in_ci() {
-        let needs = [need("has_tmux", false), need("has_shared_data", true)];
+        let needs = [probed(Need::Tmux, false), probed(Need::SharedData, true)];
         let local = instructions(&needs, false);
         assert!(local.contains(&"cargo::rustc-check-cfg=cfg(has_tmux, has_shared_data)".into()));
         assert!(local.contains(&"cargo::rustc-cfg=has_shared_data".into()));
