@@ -28,16 +28,22 @@ load_before=$(cut -d' ' -f1 /proc/loadavg)
 }
 load_after=$(cut -d' ' -f1 /proc/loadavg)
 read -r user sys wall <"$work/time"
-crates=$(grep -o '"name":"[^"]*","version":"[^"]*"' "$work"/target/cargo-timings/cargo-timing.html | sort -u | wc -l)
-if [ -n "${KEEP:-}" ]; then
-  mkdir -p "$KEEP"
-  cp "$work"/target/cargo-timings/cargo-timing.html "$KEEP/"
-  cp -r "$work/root/bin" "$KEEP/"
-fi
 echo "commit:   $(git -C "$repo" rev-parse --short "$rev") ($package)"
 printf 'cpu:      %.0f s (user %.0f + sys %.0f)\n' "$(echo "$user + $sys" | bc)" "$user" "$sys"
 printf 'wall:     %.0f s (load %s before, %s after, on %s cores)\n' "$wall" "$load_before" "$load_after" "$(nproc)"
-echo "crates:   $crates compiled"
 for bin in "$work"/root/bin/*; do
   printf 'binary:   %s %.1f MB\n' "$(basename "$bin")" "$(echo "$(stat -c %s "$bin") / 1000000" | bc -l)"
 done
+timings=$(ls "$work"/target/cargo-timings/cargo-timing*.html | head -1)
+python3 - "$timings" <<'PY' || true
+import json, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+units = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", text, re.S).group(1))
+crates = {(u["name"], u["version"]) for u in units}
+print(f"crates:   {len(crates)} compiled ({len(units)} units)")
+PY
+if [ -n "${KEEP:-}" ]; then
+  mkdir -p "$KEEP"
+  cp "$timings" "$KEEP/cargo-timing.html"
+  cp -r "$work/root/bin" "$KEEP/"
+fi
