@@ -11,8 +11,9 @@ PATH and once with NEW_BIN_DIR, each time with empty cache and data folders, `NO
 and stdin from /dev/null unless the command redirects it. Its stdout, stderr and exit code
 are compared after timings are masked: a number with a time unit (`12.3 ms`, `0.38 µs`), the
 values of JSON keys and CSV columns that hold times (`micros`, `setup_ms`, `wall`, ...), and
-the last column of a table whose header ends in `µs`; runs of spaces and of table rules
-count as one, since a table's column widths follow its widest cell. A line `! COMMAND` expects the outputs
+the columns of a table whose header names a time (`µs`, `median`, `× fastest`, ...), EDN's
+`:time-in-ms`, and progress lines on stderr (snapshots in time); runs of spaces and of
+table rules count as one, since a table's column widths follow its widest cell. A line `! COMMAND` expects the outputs
 to differ (a deliberate change); the script says whether they do.
 
 Exit 0 when every output is the same (and every `!` line differs), 1 otherwise, with a
@@ -30,7 +31,16 @@ import sys
 import tempfile
 
 TIME_UNIT = re.compile(r"\d+(?:[.,]\d+)*\s?(?:µs|us|ns|ms|s|min|m\d+s)\b")
-TIME_KEY = re.compile(r"(micros|millis|_ms$|_us$|_s$|^ms$|^us$|seconds|elapsed|wall|setup|time|load_ms|µs)", re.I)
+TIME_KEY = re.compile(
+    r"(micros|millis|(^|_)ms(_|$)|(^|_)us(_|$)|_s$|^s$|seconds|elapsed|wall|setup|time|µs|"
+    r"fastest|median|p99|ms/game)",
+    re.I,
+)
+# A progress line on stderr (`solve 1.2 s · 3/4 lengths done · ...`): a snapshot in time.
+PROGRESS = re.compile(r"^\S+ <t> · ")
+# EDN's timings (`:time-in-ms 0.0206`).
+EDN_TIME = re.compile(r"(:[\w-]*time[\w-]*) [-0-9.e]+")
+CELL_SEP = re.compile(r"[│┆|]")
 
 
 def mask_json(value):
@@ -55,17 +65,36 @@ def mask_csv(text):
 
 
 def mask_text(text):
-    lines, drop_last = [], False
+    """Times masked in text: numbers with a unit, EDN's timings, progress lines, and the
+    columns of a table whose header names a time (the last column of a plain table, any
+    column of a ruled one)."""
+    lines, drop_last, timed = [], False, None
     for line in text.splitlines():
-        if line.rstrip().endswith("µs") and not TIME_UNIT.search(line):
-            drop_last = True
-        elif not line.strip():
-            drop_last = False
-        elif drop_last:
-            line = line.rstrip().rsplit(None, 1)[0]
+        line = EDN_TIME.sub(r"\1 <t>", TIME_UNIT.sub("<t>", line))
+        if PROGRESS.match(line):
+            continue
+        if line.strip() and not re.search(r"[\w<>]", line):
+            # A table's rule line (box drawing only): part of the table around it.
+            lines.append(re.sub(r"([─═━])\1+", r"\1", line))
+            continue
+        cells = CELL_SEP.split(line)
+        if len(cells) > 2:
+            if timed is None or len(cells) != len(timed):
+                timed = [bool(TIME_KEY.search(c.strip())) for c in cells]
+            elif not any(TIME_KEY.search(c) for c in cells):
+                line = "|".join("<t>" if t else c for c, t in zip(cells, timed))
+        else:
+            timed = None
+            words = line.split()
+            if words and TIME_KEY.fullmatch(words[-1]) and len(words) > 2:
+                drop_last = True
+            elif not words:
+                drop_last = False
+            elif drop_last:
+                line = line.rstrip().rsplit(None, 1)[0]
         # Column widths follow the widest cell, a time's among them: runs of spaces and of
         # table rules count as one.
-        line = re.sub(r" {2,}", " ", TIME_UNIT.sub("<t>", line))
+        line = re.sub(r" {2,}", " ", line)
         lines.append(re.sub(r"([─═━])\1+", r"\1", line))
     return "\n".join(lines) + "\n"
 
