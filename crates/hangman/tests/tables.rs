@@ -27,6 +27,11 @@ fn shipped(name: &str) -> Vec<Vec<u8>> {
     tables
 }
 
+/// The fair referee's pool: the embedded list's words in the common tier.
+fn fair_pool() -> Lexicon {
+    Lexicon::embedded().intersection(&Lexicon::common())
+}
+
 /// Rebuilds the tables of `lexicon`'s lengths that `rebuild` selects and compares them
 /// with the shipped ones; the file must hold one table per length, in order.
 fn check(name: &str, lexicon: &Lexicon, rebuild: impl Fn(usize) -> bool) {
@@ -60,10 +65,11 @@ fn cheap(length: usize) -> bool {
     length == 2 || length == 4 || length >= 12
 }
 
-/// The embedded list's tables at the cheap lengths.
+/// The embedded list's and the fair pool's tables at the cheap lengths.
 #[test]
 fn shipped_tables_match_best_on_cheap_lengths_of_the_embedded_list() {
     check("embedded", &Lexicon::embedded(), cheap);
+    check("common", &fair_pool(), cheap);
 }
 
 /// words.txt's tables at the cheap lengths.
@@ -78,5 +84,6 @@ fn shipped_tables_match_best_on_cheap_lengths_of_words_txt() {
 #[ignore = "release only: cargo test --release -p hangman --test tables -- --ignored"]
 fn shipped_tables_match_best_on_every_length() {
     check("embedded", &Lexicon::embedded(), |_| true);
+    check("common", &fair_pool(), |_| true);
     check("words", &challenge(), |_| true);
 }
