@@ -781,6 +781,104 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
     assert_error(status, &err, StatusCode::CONFLICT);
 }
 
+/// The words a reversed game shows (`candidates`, `sample`) are the guesser's own: the
+/// list's, the familiarity source's and the learned ones, the most familiar first. A word of
+/// the source that the embedded list lacks fits to the end, and a board it fills with a
+/// word the guesser knew teaches it nothing.
+#[tokio::test]
+async fn the_reversed_role_shows_the_guessers_own_words_most_familiar_first() {
+    use hangman::familiarity::{self, Familiarity};
+    let (app, dir) = fresh();
+    let word = "everest";
+    let embedded = lexicon::Lexicon::embedded();
+    assert!(!embedded.contains(word) && Familiarity::get().knows(word));
+    let views = reversed_game(&app, word, 6).await;
+    let first = &views[0];
+    // Every seven-letter word it knows, more than the list's.
+    let known = hangman::strategy::Pool::new(&embedded, &[]);
+    let seven = known.words().bucket(7).len();
+    assert!(seven > embedded.bucket(7).len());
+    assert_eq!(first["candidates"], seven, "{first}");
+    let sample: Vec<&str> = first["sample"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(sample.len(), 12, "{first}");
+    let top = Familiarity::get().most_familiar(
+        Familiarity::get()
+            .words_of_length(7)
+            .map(|(w, _)| w)
+            .chain(embedded.bucket(7).words()),
+    );
+    assert_eq!(Some(sample[0]), top, "{sample:?}");
+    let weights: Vec<f64> = sample.iter().map(|w| familiarity::weight(w)).collect();
+    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{sample:?}");
+    // The word fits every answer: never "no word I know fits".
+    for v in &views {
+        let n = v["candidates"].as_u64().unwrap();
+        assert!(n >= 1, "{v}");
+        if n as usize <= v["sample"].as_array().unwrap().len() {
+            assert!(
+                v["sample"].as_array().unwrap().contains(&json!(word)),
+                "{v}"
+            );
+        }
+    }
+    let last = views.last().unwrap();
+    if last["computer_won"] == true {
+        assert_eq!(
+            (last["candidates"].clone(), last["sample"].clone()),
+            (json!(1), json!([word])),
+            "{last}"
+        );
+    }
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
+    assert!(store.learned_words().unwrap().is_empty());
+}
+
+/// Answers that fill the board with a word the guesser did not know end the game on that
+/// word (`candidates` 0 in the answer: the page says so) and teach it: kept in the store,
+/// known by the next game on this server and on another one started on the store.
+#[tokio::test]
+async fn a_reversed_game_on_a_board_filled_with_a_word_it_did_not_know_teaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = router_at(dir.path(), Limits::default());
+    let r = new_reverse(&app, 7, 6).await;
+    let id = r["id"].as_str().unwrap().to_string();
+    assert_eq!(r["guess_is_word"], false, "{r}");
+    let board = r["guess"].as_str().unwrap().repeat(7);
+    assert!(!lexicon::Lexicon::embedded().contains(&board));
+    assert!(!hangman::familiarity::Familiarity::get().knows(&board));
+    let before = r["candidates"].as_u64().unwrap();
+    let (status, won) = answer(&app, &id, json!({"positions": [0, 1, 2, 3, 4, 5, 6]})).await;
+    assert_eq!(status, StatusCode::OK, "{won}");
+    assert_eq!(
+        (won["over"].clone(), won["computer_won"].clone()),
+        (json!(true), json!(true)),
+        "{won}"
+    );
+    assert_eq!(won["candidates"], 0, "{won}");
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
+    assert_eq!(store.learned_words().unwrap(), std::slice::from_ref(&board));
+    // Known from the next game on: it fits a fresh board of seven letters, and the game
+    // shows it among the words that fit once the answers spell it.
+    let restarted = router_at(dir.path(), Limits::default());
+    for server in [&app, &restarted] {
+        let next = new_reverse(server, 7, 6).await;
+        assert_eq!(next["candidates"], before + 1, "{next}");
+        let (_, again) = call(server, "GET", &format!("/api/reverse/{id}"), None).await;
+        assert_eq!(
+            (again["candidates"].clone(), again["sample"].clone()),
+            (json!(1), json!([board])),
+            "{again}"
+        );
+    }
+    // Once only.
+    assert_eq!(store.learned_words().unwrap(), [board]);
+}
+
 #[tokio::test]
 async fn the_last_answer_can_be_taken_back_even_after_the_end() {
     let app = app();
