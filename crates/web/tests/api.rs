@@ -75,6 +75,13 @@ async fn raw(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
     (status, value)
 }
 
+/// A new game against a referee (`POST /api/hangman` with `body`), which must be created.
+async fn new_game(app: &Router, body: Value) -> Value {
+    let (status, game) = call(app, "POST", "/api/hangman", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    game
+}
+
 fn assert_error(status: StatusCode, body: &Value, want: StatusCode) {
     assert_eq!(status, want, "{body}");
     assert!(
@@ -94,14 +101,7 @@ async fn health_is_ok() {
 #[tokio::test]
 async fn a_fair_game_has_the_documented_shape_and_plays_to_the_end() {
     let app = app();
-    let (status, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "fair"})).await;
     let id = game["id"].as_str().unwrap().to_string();
     assert_eq!(id.len(), 32);
     assert_eq!(game["board"], "_____");
@@ -178,28 +178,19 @@ async fn hints_play_the_referees_words() {
             hint
         }
     };
-    let new_game = |referee: &'static str| {
+    let game_against = |referee: &'static str| {
         let app = app.clone();
-        async move {
-            call(
-                &app,
-                "POST",
-                "/api/hangman",
-                Some(json!({"length": 4, "lives": 6, "referee": referee})),
-            )
-            .await
-            .1
-        }
+        async move { new_game(&app, json!({"length": 4, "lives": 6, "referee": referee})).await }
     };
     // A cheating referee holds every word of the list: the hint is best's move over them.
-    let evil = hint_of(new_game("evil").await).await;
+    let evil = hint_of(game_against("evil").await).await;
     assert_eq!(evil["kind"], "odds");
     let embedded = lexicon::Lexicon::embedded();
     assert_eq!(evil["candidates"], embedded.bucket(4).len());
     assert_eq!(evil["pick"], bests_opening(embedded.clone(), 4));
     // A fair referee drew from the common words: best's move over those, with its
     // expected final score.
-    let fair = hint_of(new_game("fair").await).await;
+    let fair = hint_of(game_against("fair").await).await;
     let pool = embedded.intersection(&lexicon::Lexicon::common());
     assert_eq!(fair["candidates"], pool.bucket(4).len());
     assert_eq!(fair["pick"], bests_opening(pool, 4));
@@ -221,7 +212,7 @@ async fn hints_play_the_referees_words() {
         assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
     }
     // Every game of a referee, length and lives opens on the same board: the same hint.
-    assert_eq!(hint_of(new_game("fair").await).await, fair);
+    assert_eq!(hint_of(game_against("fair").await).await, fair);
 }
 
 /// Plays a fair game by its hints; returns the last view. Each hint names a guess; once
@@ -258,13 +249,7 @@ async fn play_by_the_hints(app: &Router, id: &str) -> Value {
 #[tokio::test]
 async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     let app = app();
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "evil"})).await;
     let id = game["id"].as_str().unwrap().to_string();
     let guess = |body: Value| {
         let app = app.clone();
@@ -311,13 +296,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     );
     // A revealed letter rules out a word without it there (a fair game: its common word
     // shows a vowel soon).
-    let (_, fair) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
-    )
-    .await;
+    let fair = new_game(&app, json!({"length": 5, "lives": 6, "referee": "fair"})).await;
     let fair_id = fair["id"].as_str().unwrap().to_string();
     let mut shown = fair;
     for letter in ["e", "a", "o", "i", "u"] {
@@ -361,13 +340,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     let (_, after) = call(&app, "GET", &format!("/api/hangman/{fair_id}"), None).await;
     assert_eq!(after["lives_left"], shown["lives_left"], "{after}");
     // A fair game followed by its hints ends on the word the hint names.
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 6, "lives": 6, "referee": "fair"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 6, "lives": 6, "referee": "fair"})).await;
     let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
     assert_eq!(last["over"], true);
 }
@@ -375,14 +348,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
 #[tokio::test]
 async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver() {
     let app = app();
-    let (status, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 8, "lives": 6, "referee": "optimal"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = new_game(&app, json!({"length": 8, "lives": 6, "referee": "optimal"})).await;
     let id = game["id"].as_str().unwrap();
     let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
     assert_eq!(status, StatusCode::OK, "{hint}");
@@ -420,11 +386,9 @@ async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver()
     );
     assert_eq!(v["exact"], v["lower"] == v["upper"]);
     // At 16 letters the verdict gives the guesser the game: following the hints wins it.
-    let (_, game) = call(
+    let game = new_game(
         &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 16, "lives": 6, "referee": "optimal"})),
+        json!({"length": 16, "lives": 6, "referee": "optimal"}),
     )
     .await;
     let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
@@ -472,13 +436,7 @@ async fn bad_hangman_input_is_400_never_500() {
         let (status, err) = call(&app, "POST", "/api/hangman", Some(body.clone())).await;
         assert_error(status, &err, StatusCode::BAD_REQUEST);
     }
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6})).await;
     let id = game["id"].as_str().unwrap();
     for body in [
         json!({"letter": "é"}),
@@ -1515,13 +1473,7 @@ async fn the_page_is_served_and_never_parses_user_strings_as_html() {
 #[tokio::test]
 async fn a_letter_guessed_twice_is_a_400_and_changes_nothing() {
     let app = app();
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "evil"})).await;
     let id = game["id"].as_str().unwrap();
     let guess = format!("/api/hangman/{id}/guess");
     let (status, once) = call(&app, "POST", &guess, Some(json!({"letter": "e"}))).await;
@@ -1573,11 +1525,9 @@ async fn every_game_survives_a_restart_of_the_server() {
     let first = router_at(dir.path(), Limits::default());
     let mut hangman = Vec::new();
     for referee in ["fair", "evil", "evil-lookahead", "optimal"] {
-        let (_, g) = call(
+        let g = new_game(
             &first,
-            "POST",
-            "/api/hangman",
-            Some(json!({"length": 6, "lives": 8, "referee": referee, "player": "rey"})),
+            json!({"length": 6, "lives": 8, "referee": referee, "player": "rey"}),
         )
         .await;
         let id = g["id"].as_str().unwrap().to_string();
@@ -1656,13 +1606,7 @@ async fn a_game_unchanged_past_the_idle_time_is_gone() {
         idle: Duration::from_secs(1),
         ..Limits::default()
     });
-    let (_, g) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 4, "lives": 6})),
-    )
-    .await;
+    let g = new_game(&app, json!({"length": 4, "lives": 6})).await;
     let id = g["id"].as_str().unwrap();
     assert_eq!(
         call(&app, "GET", &format!("/api/hangman/{id}"), None)
