@@ -396,6 +396,26 @@ fn first_letter_certificates_check_and_agree_with_the_solver() {
         assert_eq!((v.lower, v.upper), (m, m));
         let f = verify::verify_first_letters(&first, bucket, m).unwrap();
         assert_eq!(f.optimal, best, "length {length}");
+        // The value's guesser is built on the first letters' proofs: it opens with an
+        // optimal letter (and its tree on that letter's miss part is the one proven).
+        let section = |text: &str, head: &str| -> String {
+            text.lines()
+                .skip_while(|l| *l != head)
+                .skip(1)
+                .take_while(|l| *l != ".")
+                .collect()
+        };
+        let upper = section(&value, &format!("upper {m}"));
+        let opening = upper.chars().next().expect("a guesser's tree");
+        assert!(
+            best.contains(opening),
+            "length {length}: opens with {opening}"
+        );
+        let miss_tree = section(&first, &format!("optimal {opening}"));
+        assert!(
+            upper.starts_with(&format!("{opening}{miss_tree}")),
+            "length {length}: the miss part's tree is the first letters' proof"
+        );
         if length == 3 && bucket.len() != 76 {
             assert!(!f.not_optimal.is_empty(), "{first}");
         }

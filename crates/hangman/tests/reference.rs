@@ -104,6 +104,8 @@ fn check(name: &str, lexicon: &Lexicon, table: &[Row]) {
 const WORDS: &[Row] = &[
     (2, 14, "abdeghilmnrstwxy"),
     (3, 17, "abcdefghklmnoprstuvwxyz"),
+    (4, 16, "bdfghijklmnprstvwyz"),
+    (5, 15, "bdfghijklmnprstvwyz"),
     (9, 6, "abcdeghijklmnprstu"),
     (10, 5, "eghinops"),
     (11, 6, "abcdeghijklmnprstuwz"),
@@ -148,6 +150,8 @@ const EMBEDDED: &[Row] = &[
 const ENABLE1: &[Row] = &[
     (2, 14, "abdeghilmnrstwxy"),
     (3, 17, "abcdefghklmnoprstuvwxyz"),
+    (4, 16, "bdfghijklmnprstvwyz"),
+    (5, 15, "bdfghijklmnprstvwyz"),
     (9, 6, "abcdeghijklmnprstu"),
     (10, 5, "eghinops"),
     (11, 6, "abcdeghijklmnprstuwz"),

@@ -614,18 +614,107 @@ pub fn certify(
     witness: Option<&Witness>,
     options: &SolveOptions,
 ) -> Certificate {
-    certify_preferring(bucket, dictionary, (lower, upper), witness, None, options)
+    let guesser = Guesser::Search { prefer: None };
+    certify_with(
+        bucket,
+        dictionary,
+        (lower, upper),
+        witness,
+        guesser,
+        options,
+    )
 }
 
-/// [`certify`], the guesser's tree trying `prefer` first at the top (a first letter the
-/// driver proved optimal: the search for a first letter then starts with a letter that
-/// holds, not with the commonest letters, which may not).
-pub(super) fn certify_preferring(
+/// Where the upper side of a value certificate comes from.
+pub(super) enum Guesser {
+    /// Searched from the whole bucket, trying `prefer` first at the top (a first letter
+    /// the driver proved optimal: the search then starts with a letter that holds, not
+    /// with the commonest letters, which may not), within [`GUESSER_NODES`].
+    Search {
+        /// The letter tried first at the top.
+        prefer: Option<Letter>,
+    },
+    /// Already written (see [`guesser_on_first_letter`]): its most misses and its letters.
+    Built(u32, String),
+}
+
+/// Nodes the search for the value certificate's guesser may spend before the rest of
+/// its tree is greedy: a work budget, so the file does not depend on the machine. Proving
+/// a letter at the root can take hours when the letters tried first are not optimal
+/// (words.txt, 4 letters: `e`, which fewest words lack, is not).
+const GUESSER_NODES: u64 = 30_000_000;
+
+/// The value certificate's guesser tree from a first-letter certificate's proofs: the
+/// first letter `g`, then the tree on its miss part that the first-letter file proves
+/// (at most `m - 1` misses; `trees`, one per optimal letter), then a tree on each hit part
+/// (at most `m`). The hit parts of most optimal letters need no search (the greedy
+/// guesser holds them to `m`): the letter whose whole tree is then the smallest is taken;
+/// else the one fewest words lack, its hit parts searched as for any family within
+/// [`GUESSER_NODES`]. `None` when no tree holds the referee to `m` (or `trees` is empty).
+/// This is what keeps the value's proof cheap where the letters the search would try
+/// first at the top are not optimal.
+pub(super) fn guesser_on_first_letter(
+    bucket: &Bucket,
+    m: u32,
+    trees: &[(Letter, String)],
+    options: &SolveOptions,
+) -> Option<(u32, String)> {
+    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let mut solver = Solver::new(
+        bucket,
+        SolveOptions {
+            sequential: true,
+            ..options.clone()
+        },
+    );
+    // The whole tree under `g`: the hit parts' by `hit`, the miss part's as given.
+    let tree_under =
+        |g: Letter, miss_tree: &str, hit: &mut dyn FnMut(&[u32], &mut String) -> u32| {
+            let mut out = String::from(g.lower() as char);
+            let mut worst = 0;
+            for (mask, part) in candidates::partition(bucket, &family, g) {
+                if mask == 0 {
+                    out.push_str(miss_tree);
+                    worst = worst.max(m);
+                } else {
+                    worst = worst.max(hit(&part, &mut out));
+                }
+            }
+            (worst, out)
+        };
+    let greedy = trees
+        .iter()
+        .map(|(g, miss_tree)| {
+            tree_under(*g, miss_tree, &mut |part, out| {
+                greedy_node(&solver, bucket, part, out)
+            })
+        })
+        .filter(|(worst, _)| *worst <= m)
+        .min_by_key(|(_, out)| out.len());
+    if greedy.is_some() {
+        return greedy;
+    }
+    let lacking = |g: Letter| {
+        (0..bucket.len())
+            .filter(|&w| !bucket.letters(w).contains(g))
+            .count()
+    };
+    let (g, miss_tree) = trees.iter().min_by_key(|(g, _)| (lacking(*g), *g))?;
+    solver.restart_with(options.deadline, GUESSER_NODES);
+    let solver = &solver;
+    let built = tree_under(*g, miss_tree, &mut |part, out| {
+        best_guesser_node(solver, bucket, part, m, None, out)
+    });
+    (built.0 <= m).then_some(built)
+}
+
+/// [`certify`] with the guesser's side as `guesser` says.
+pub(super) fn certify_with(
     bucket: &Bucket,
     dictionary: &str,
     (lower, upper): (u32, u32),
     witness: Option<&Witness>,
-    prefer: Option<Letter>,
+    guesser: Guesser,
     options: &SolveOptions,
 ) -> Certificate {
     let searched = (lower, upper);
@@ -640,11 +729,15 @@ pub(super) fn certify_preferring(
     // One solver for both sides: what the guesser's proofs put in its table serves the
     // referee's.
     let mut solver = Solver::new(bucket, options.clone());
-    let (upper, guesser) = {
-        let family: Vec<u32> = (0..bucket.len() as u32).collect();
-        let mut tree = String::new();
-        let worst = best_guesser_node(&solver, bucket, &family, upper, prefer, &mut tree);
-        (worst, tree)
+    let (upper, guesser) = match guesser {
+        Guesser::Built(worst, tree) => (worst, tree),
+        Guesser::Search { prefer } => {
+            solver.restart_with(options.deadline, GUESSER_NODES);
+            let family: Vec<u32> = (0..bucket.len() as u32).collect();
+            let mut tree = String::new();
+            let worst = best_guesser_node(&solver, bucket, &family, upper, prefer, &mut tree);
+            (worst, tree)
+        }
     };
     // The witness proves its own value; the whole bucket proves the rest.
     let from_witness = witness.map_or(0, |w| w.value);

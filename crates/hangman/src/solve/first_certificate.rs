@@ -22,8 +22,8 @@ use std::fmt::Write as _;
 use lexicon::{Bucket, Letter, LetterSet};
 
 use super::certificate::{
-    Certificate, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
-    certify_preferring, cut_to, narrowed_referee_proof, referee_proof,
+    Certificate, Guesser, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
+    certify_with, cut_to, guesser_on_first_letter, narrowed_referee_proof, referee_proof,
 };
 use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
@@ -51,6 +51,9 @@ pub struct FirstLetterCertificate {
     pub not_optimal: Vec<Letter>,
     /// Splitting letters the file leaves open.
     pub open: Vec<Letter>,
+    /// Per optimal letter, the guesser's tree on its miss part that the file holds
+    /// (letters in preorder): what the value certificate's guesser starts from.
+    trees: Vec<(Letter, String)>,
 }
 
 impl FirstLetterCertificate {
@@ -60,9 +63,11 @@ impl FirstLetterCertificate {
     }
 }
 
-/// Both certificates of a solved length: the value's ([`super::certify`], its guesser
-/// starting from a first letter the driver proved optimal) and, when the value is exact,
-/// the first letters' ([`certify_first_letters`]). `options` as for [`super::certify`].
+/// Both certificates of a solved length: when the value is exact, the first letters'
+/// ([`certify_first_letters`]) first, then the value's ([`super::certify`]), whose
+/// guesser starts with a first letter that file proves optimal and reuses its tree on that
+/// letter's miss part (the search for the value's guesser from the root can take hours
+/// where the first letters' proofs take seconds). `options` as for [`super::certify`].
 pub fn certify_length(
     bucket: &Bucket,
     dictionary: &str,
@@ -70,33 +75,6 @@ pub fn certify_length(
     options: &SolveOptions,
 ) -> (Certificate, Option<FirstLetterCertificate>) {
     let b = solution.misses;
-    // The optimal letter whose miss part the search settled directly and fewest words
-    // lack: its proof is the quickest to find again.
-    let lacking = |l: Letter| {
-        (0..bucket.len())
-            .filter(|&w| !bucket.letters(w).contains(l))
-            .count()
-    };
-    let prefer = solution
-        .first_letters
-        .iter()
-        .filter(|(_, e)| {
-            matches!(
-                e,
-                FirstLetter::InEveryWord | FirstLetter::Optimal { then: None }
-            )
-        })
-        .map(|&(l, _)| l)
-        .min_by_key(|&l| (lacking(l), l));
-    let witness = solution.witness.as_ref();
-    let value = certify_preferring(
-        bucket,
-        dictionary,
-        (b.lower, b.upper),
-        witness,
-        prefer,
-        options,
-    );
     let first = (b.is_exact() && bucket.len() > 1 && !options.verdict_only).then(|| {
         certify_first_letters(
             bucket,
@@ -106,6 +84,42 @@ pub fn certify_length(
             options,
         )
     });
+    let built = first
+        .as_ref()
+        .and_then(|f| guesser_on_first_letter(bucket, b.lower, &f.trees, options));
+    let guesser = match built {
+        Some((worst, tree)) => Guesser::Built(worst, tree),
+        None => {
+            // The optimal letter whose miss part the search settled directly and fewest
+            // words lack: its proof is the quickest to find again.
+            let lacking = |l: Letter| {
+                (0..bucket.len())
+                    .filter(|&w| !bucket.letters(w).contains(l))
+                    .count()
+            };
+            let prefer = solution
+                .first_letters
+                .iter()
+                .filter(|(_, e)| {
+                    matches!(
+                        e,
+                        FirstLetter::InEveryWord | FirstLetter::Optimal { then: None }
+                    )
+                })
+                .map(|&(l, _)| l)
+                .min_by_key(|&l| (lacking(l), l));
+            Guesser::Search { prefer }
+        }
+    };
+    let witness = solution.witness.as_ref();
+    let value = certify_with(
+        bucket,
+        dictionary,
+        (b.lower, b.upper),
+        witness,
+        guesser,
+        options,
+    );
     (value, first)
 }
 
@@ -144,6 +158,7 @@ pub fn certify_first_letters(
         optimal: Vec::new(),
         not_optimal: Vec::new(),
         open: Vec::new(),
+        trees: Vec::new(),
     };
     // The sub-families proven worth `m` so far, by letter: a later letter they all lack
     // refers to one of them.
@@ -156,6 +171,7 @@ pub fn certify_first_letters(
         let written = match evidence {
             Some(FirstLetter::InEveryWord) if miss.is_empty() => {
                 let _ = writeln!(text, "optimal {c}\n.");
+                out.trees.push((letter, String::new()));
                 true
             }
             Some(FirstLetter::Optimal { then }) => {
@@ -168,6 +184,7 @@ pub fn certify_first_letters(
                             text.push('\n');
                         }
                         text.push_str(".\n");
+                        out.trees.push((letter, tree));
                         true
                     }
                     None => false,
