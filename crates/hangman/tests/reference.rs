@@ -129,6 +129,9 @@ const WORDS: &[Row] = &[
 
 /// The embedded list.
 const EMBEDDED: &[Row] = &[
+    (2, 15, "bdghilmnostwy"),
+    (4, 17, "bcdfghijklmnprstvwyz"),
+    (5, 16, "bcdfghijklmnprstvwyz"),
     (13, 4, "abcdefghiklnoprstuw"),
     (14, 3, "acegilnorstuy"),
     (15, 2, "aei"),
