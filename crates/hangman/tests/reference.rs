@@ -132,6 +132,8 @@ const EMBEDDED: &[Row] = &[
     (2, 15, "bdghilmnostwy"),
     (4, 17, "bcdfghijklmnprstvwyz"),
     (5, 16, "bcdfghijklmnprstvwyz"),
+    (9, 7, "abcdefgiklmnoprsu"),
+    (10, 5, "eginos"),
     (13, 4, "abcdefghiklnoprstuw"),
     (14, 3, "acegilnorstuy"),
     (15, 2, "aei"),
