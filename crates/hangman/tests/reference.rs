@@ -106,6 +106,7 @@ const WORDS: &[Row] = &[
     (3, 17, "abcdefghklmnoprstuvwxyz"),
     (4, 16, "bdfghijklmnprstvwyz"),
     (5, 15, "bdfghijklmnprstvwyz"),
+    (8, 8, "abcdefghijklmnoprstuwz"),
     (9, 6, "abcdeghijklmnprstu"),
     (10, 5, "eghinops"),
     (11, 6, "abcdeghijklmnprstuwz"),
