@@ -53,7 +53,7 @@ pub struct FirstLetterCertificate {
     pub open: Vec<Letter>,
     /// Per optimal letter, the guesser's tree on its miss part that the file holds
     /// (letters in preorder): what the value certificate's guesser starts from.
-    trees: Vec<(Letter, String)>,
+    pub(super) trees: Vec<(Letter, String)>,
 }
 
 impl FirstLetterCertificate {

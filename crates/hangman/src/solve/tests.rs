@@ -500,3 +500,40 @@ fn a_four_blank_group_holds_the_value_without_j() {
     let (none, _) = witness::four_blank_within(bucket, &all, 13, 0, None, &stop);
     assert_eq!(none, None);
 }
+
+/// The value certificate's guesser built on the first letters' proofs: it holds the
+/// referee to the value, opens with a letter the first-letter file proves optimal and
+/// follows that file's tree on the letter's miss part; with no proof to build on there is
+/// none (the caller then searches from the root).
+#[test]
+fn the_value_guesser_is_built_on_a_first_letter_proof() {
+    let mut words: Vec<String> = ["?at", "b?t", "ba?"]
+        .iter()
+        .flat_map(|p| fill(p, "cdefghijkl"))
+        .collect();
+    words.extend(["dog", "cow", "pig", "hen", "fox"].map(String::from));
+    words.sort();
+    words.dedup();
+    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let b = lex.bucket(3);
+    let options = SolveOptions::default();
+    let s = solve(b, None);
+    assert!(s.misses.is_exact() && s.best_first_complete);
+    let m = s.misses.lower;
+    let first = certify_first_letters(b, "test", m, &s.first_letters, &options);
+    assert!(first.open.is_empty() && !first.trees.is_empty());
+    let (worst, tree) = certificate::guesser_on_first_letter(b, m, &first.trees, &options)
+        .expect("a guesser holding the value");
+    assert_eq!(worst, m);
+    let (opening, miss_tree) = first
+        .trees
+        .iter()
+        .find(|(l, _)| l.lower() == tree.as_bytes()[0])
+        .expect("the opening letter is proven optimal");
+    assert!(first.optimal.contains(opening));
+    assert!(tree[1..].starts_with(miss_tree.as_str()));
+    assert_eq!(
+        certificate::guesser_on_first_letter(b, m, &[], &options),
+        None
+    );
+}
