@@ -135,6 +135,8 @@ const EMBEDDED: &[Row] = &[
     (5, 16, "bcdfghijklmnprstvwyz"),
     (9, 7, "abcdefgiklmnoprsu"),
     (10, 5, "eginos"),
+    (11, 7, "abcdefgiklmnoprsu"),
+    (12, 4, "aefhilnorstu"),
     (13, 4, "abcdefghiklnoprstuw"),
     (14, 3, "acegilnorstuy"),
     (15, 2, "aei"),
