@@ -25,7 +25,7 @@ use crate::strategy::{Settings, Strategy, StrategyError, StrategyInfo};
 
 /// What a player sees of a game in progress: the board, the wrong letters and the wrong
 /// word guesses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Snapshot {
     cells: Vec<Option<Letter>>,
     wrong_letters: LetterSet,
@@ -243,13 +243,16 @@ pub fn advise(
         snapshot,
         exact_limit,
         exact_limit,
+        None,
     )
 }
 
 /// [`advise`] with `strategy` already built (`info` built with `settings` over `lexicon`):
 /// a strategy kept between calls keeps what it computed (decisions, estimates). The pick's
 /// own expected score is played out up to `pick_limit` candidates (a single walk of the
-/// strategy's tree, where every letter's play-out is one walk per letter).
+/// strategy's tree, where every letter's play-out is one walk per letter). `known_pick` is
+/// the strategy's move here when the caller has it already (shipped ahead), else the
+/// strategy decides.
 ///
 /// # Errors
 ///
@@ -262,6 +265,7 @@ pub fn advise_with(
     snapshot: &Snapshot,
     exact_limit: usize,
     pick_limit: usize,
+    known_pick: Option<Guess>,
 ) -> Result<Advice, AdviceError> {
     let (state, history) = snapshot.state();
     let length = snapshot.length();
@@ -276,11 +280,13 @@ pub fn advise_with(
         open,
     } = Fitting::of(bucket, &cands, &state);
 
-    let mut player = strategy.player(length, settings.seed);
-    for (guess, outcome) in &history {
-        player.learn(guess, *outcome);
-    }
-    let pick = player.choose(&state);
+    let pick = known_pick.unwrap_or_else(|| {
+        let mut player = strategy.player(length, settings.seed);
+        for (guess, outcome) in &history {
+            player.learn(guess, *outcome);
+        }
+        player.choose(&state)
+    });
     // The pick's own play-out: one walk of the strategy's tree from here.
     let pick_expected_score = (words.len() <= pick_limit)
         .then(|| strategy.total_score_from(length, cands.clone(), state.position()))

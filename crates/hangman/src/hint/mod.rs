@@ -19,6 +19,7 @@
 //! [`Snapshot`] (from [`suggest`](crate::suggest)) is what a hint sees of the game: the
 //! board, the wrong letters and words, the lives.
 
+pub mod openings;
 mod proven;
 pub mod totals;
 pub mod trees;
@@ -229,6 +230,15 @@ impl Hints {
         };
         let words = if fair { &self.pool } else { &self.lexicon };
         let strategy = self.strategy(fair, &settings)?;
+        // The first boards players reach: `best`'s move may ship ([`openings`]).
+        let shipped = (self.info.name == "best")
+            .then(|| {
+                let (state, _) = snapshot.state();
+                let bucket = words.bucket(snapshot.length());
+                let cands = candidates::consistent(bucket, &state);
+                openings::shipped_move(bucket, &cands, &state.position())
+            })
+            .flatten();
         let advice = suggest::advise_with(
             words,
             self.info,
@@ -237,6 +247,7 @@ impl Hints {
             snapshot,
             options.exact_limit,
             options.pick_limit,
+            shipped.map(Guess::Letter),
         )?;
         let n = advice.candidates.len();
         // Many candidates: `best`'s total from here may ship (6 lives, the fair pool).

@@ -1,0 +1,285 @@
+//! `best`'s moves shipped for the boards players reach in their first guesses, so that the
+//! first hints of a game answer at once.
+//!
+//! `best` ships its decisions at the states its own games reach (the decision tables,
+//! [`ships`](crate::strategy::ships)); a player who guesses otherwise leaves that tree
+//! within a guess or two, at boards of hundreds to thousands of words where `best`'s
+//! search takes 0.1–0.3 s of a core (967 six-letter pool words without I, R or S). Under
+//! many players those searches queue for the cores. Players start with the common letters,
+//! so the boards of their first guesses are few, and `scripts/ship-tables.sh` computes
+//! `best`'s move at each of them ahead ([`shipped_openings`]), keeping those of at least
+//! [`SHIPPED_MIN_CANDIDATES`] words (below it a move takes milliseconds), at 6 lives (the
+//! page's default and the tables' rule), in `crates/hangman/data/hints/openings.moves`:
+//!
+//! - **fair** (the pool): every board of up to [`GUESSES`] letters from the length's
+//!   [`LETTERS`] most common letters (in the most words; any answers, any order);
+//! - **cheating** (the whole list): the boards a cheating referee that keeps the largest
+//!   family (`evil`) answers to every sequence of up to [`GUESSES`] of those letters (its
+//!   answers depend on the order).
+//!
+//! The moves are those of `best` as the hints build it (its shipped tables, its budgets),
+//! computed afresh for each board: a function of the board alone, so a shipped move is
+//! the move the hint would compute, only sooner (a test recomputes a sample).
+//!
+//! # Format
+//!
+//! Little-endian: the magic bytes `WPOPEN01`, then per list and length: the length, the
+//! bucket's word count (`u32` each), its [`bucket_digest`] (`u64`), the number of entries
+//! (`u32`), and the entries sorted by key: the board's state key (`u128`, the decision
+//! tables' key: the candidates' hash and the position) and the letter (`u8`, 0 = `a`). A
+//! section is used only for a bucket of exactly its words; a file that does not parse is not
+//! used at all, and a letter already guessed is ignored.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use lexicon::{Bucket, Letter, LetterSet, Lexicon};
+use rayon::prelude::*;
+
+use crate::candidates;
+use crate::game::{Position, Referee, Step};
+use crate::referee::{Evil, FamilyChoice};
+use crate::solve::bucket_digest;
+use crate::split::LetterStats;
+use crate::strategy::{
+    Decision, Lookahead, Policy, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, SetHash, Settings,
+};
+
+/// The moves shipped for the embedded list (cheating referees) and its fair pool.
+static SHIPPED: &[u8] = include_bytes!("../../data/hints/openings.moves");
+
+const MAGIC: &[u8; 8] = b"WPOPEN01";
+
+/// The common letters of a length whose boards ship: the first guesses of most players.
+pub const LETTERS: usize = 8;
+
+/// Boards ship after up to this many guesses of those letters.
+pub const GUESSES: usize = 3;
+
+/// The word lengths whose boards ship.
+pub const LENGTHS: std::ops::RangeInclusive<usize> = 4..=12;
+
+/// One list's moves at one length.
+struct Section {
+    length: usize,
+    words: usize,
+    digest: u64,
+    /// (state key, letter index), sorted by key.
+    entries: Vec<(u128, u8)>,
+}
+
+fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
+    let (head, tail) = bytes.split_first_chunk::<N>()?;
+    *bytes = tail;
+    Some(*head)
+}
+
+/// The sections of a moves file, or `None` if it is not one.
+fn parse(mut bytes: &[u8]) -> Option<Vec<Section>> {
+    if take::<8>(&mut bytes)? != *MAGIC {
+        return None;
+    }
+    let mut sections = Vec::new();
+    while !bytes.is_empty() {
+        let length = u32::from_le_bytes(take(&mut bytes)?) as usize;
+        let words = u32::from_le_bytes(take(&mut bytes)?) as usize;
+        let digest = u64::from_le_bytes(take(&mut bytes)?);
+        let count = u32::from_le_bytes(take(&mut bytes)?);
+        let mut entries = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let key = u128::from_le_bytes(take(&mut bytes)?);
+            let [letter] = take::<1>(&mut bytes)?;
+            if letter >= 26 {
+                return None;
+            }
+            entries.push((key, letter));
+        }
+        if !entries.is_sorted_by_key(|&(key, _)| key) {
+            return None;
+        }
+        sections.push(Section {
+            length,
+            words,
+            digest,
+            entries,
+        });
+    }
+    Some(sections)
+}
+
+/// The shipped section for exactly the words of `bucket`.
+fn section(bucket: &Bucket) -> Option<&'static Section> {
+    static SECTIONS: OnceLock<Vec<Section>> = OnceLock::new();
+    SECTIONS
+        .get_or_init(|| parse(SHIPPED).unwrap_or_default())
+        .iter()
+        .find(|s| {
+            s.length == bucket.length()
+                && s.words == bucket.len()
+                && s.digest == bucket_digest(bucket)
+        })
+}
+
+/// `best`'s shipped move at the board of `cands` (sorted bucket indices) at `position`, if
+/// one ships for this bucket and board.
+pub(crate) fn shipped_move(bucket: &Bucket, cands: &[u32], position: &Position) -> Option<Letter> {
+    if position.max_wrong() != SHIPPED_MAX_WRONG || cands.len() < SHIPPED_MIN_CANDIDATES {
+        return None;
+    }
+    let section = section(bucket)?;
+    let key = SetHash::of(cands).at(position).bits();
+    let i = section
+        .entries
+        .binary_search_by_key(&key, |&(k, _)| k)
+        .ok()?;
+    let letter = Letter::from_index(section.entries[i].1)?;
+    (!position.guessed_letters().contains(letter)).then_some(letter)
+}
+
+/// Whether moves ship for exactly the words of `bucket`.
+pub fn ships(bucket: &Bucket) -> bool {
+    section(bucket).is_some()
+}
+
+/// The [`LETTERS`] letters in the most words of `bucket` (ties alphabetical).
+pub fn common_letters(bucket: &Bucket) -> Vec<Letter> {
+    let stats = LetterStats::of(bucket, &candidates::all(bucket));
+    let mut letters: Vec<Letter> = LetterSet::FULL.iter().collect();
+    letters.sort_by_key(|l| (std::cmp::Reverse(stats.counts[l.index()]), l.index()));
+    letters.truncate(LETTERS);
+    letters
+}
+
+/// A board: the words that fit it (sorted bucket indices) and the position.
+pub type Board = (Vec<u32>, Position);
+
+/// The fair boards of `bucket` that ship (see the module docs): every board of up to
+/// [`GUESSES`] of its common letters with at least [`SHIPPED_MIN_CANDIDATES`] words, each
+/// once, in a fixed order.
+pub fn fair_boards(bucket: &Bucket) -> Vec<Board> {
+    let letters = common_letters(bucket);
+    let mut boards = BTreeMap::new();
+    let root = (
+        candidates::all(bucket),
+        Position::new(bucket.length(), SHIPPED_MAX_WRONG),
+    );
+    // The boards after each set of letters, grown a letter at a time in alphabetical
+    // order (a board does not depend on the order its letters were guessed in).
+    let mut level: Vec<(usize, Board)> = vec![(0, root)];
+    for _ in 0..GUESSES {
+        let mut next = Vec::new();
+        for (from, (cands, position)) in &level {
+            for (i, &letter) in letters.iter().enumerate().skip(*from) {
+                for (mask, family) in candidates::partition(bucket, cands, letter) {
+                    if family.len() < SHIPPED_MIN_CANDIDATES {
+                        continue;
+                    }
+                    let after = position.after(Step::Letter {
+                        letter,
+                        positions: mask,
+                    });
+                    let key = SetHash::of(&family).at(&after).bits();
+                    boards.entry(key).or_insert_with(|| (family.clone(), after));
+                    next.push((i + 1, (family, after)));
+                }
+            }
+        }
+        level = next;
+    }
+    boards.into_values().collect()
+}
+
+/// The boards `evil` (keeping the largest family) shows on `lexicon`'s words of `length`
+/// letters after every sequence of up to [`GUESSES`] of their common letters, with at
+/// least [`SHIPPED_MIN_CANDIDATES`] words, each once, in a fixed order.
+pub fn cheating_boards(lexicon: &Arc<Lexicon>, length: usize) -> Vec<Board> {
+    let bucket = lexicon.bucket(length);
+    let letters = common_letters(bucket);
+    let mut boards = BTreeMap::new();
+    let Ok(referee) = Evil::new(lexicon.clone(), length, FamilyChoice::Largest) else {
+        return Vec::new();
+    };
+    let mut level = vec![(referee, Position::new(length, SHIPPED_MAX_WRONG))];
+    for _ in 0..GUESSES {
+        let mut next = Vec::new();
+        for (referee, position) in &level {
+            for &letter in &letters {
+                if position.guessed_letters().contains(letter) {
+                    continue;
+                }
+                let mut referee = referee.clone();
+                let positions = referee.answer_letter(letter);
+                if referee.family().len() < SHIPPED_MIN_CANDIDATES {
+                    continue;
+                }
+                let after = position.after(Step::Letter { letter, positions });
+                let key = SetHash::of(referee.family()).at(&after).bits();
+                boards
+                    .entry(key)
+                    .or_insert_with(|| (referee.family().to_vec(), after));
+                next.push((referee, after));
+            }
+        }
+        level = next;
+    }
+    boards.into_values().collect()
+}
+
+/// `best` as the hints build it over `words`, at the shipped rule.
+pub fn best(words: &Arc<Lexicon>) -> Lookahead {
+    let settings = Settings {
+        max_wrong: SHIPPED_MAX_WRONG,
+        ..Settings::default()
+    };
+    Lookahead::from_settings("lookahead", words, &settings)
+        .expect("best's default settings are valid")
+}
+
+/// The moves file of the cheating referees' boards on `lexicon` and the fair boards of
+/// `pool` (see the module docs), each move `best`'s, computed afresh; `progress` is told
+/// each section's list, length, boards and seconds. The same words give the same bytes.
+pub fn shipped_openings(
+    lexicon: &Arc<Lexicon>,
+    pool: &Arc<Lexicon>,
+    progress: &dyn Fn(&str, usize, usize, f64),
+) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    for (name, words) in [("cheating", lexicon), ("fair", pool)] {
+        let best = best(words);
+        for length in LENGTHS {
+            let bucket = words.bucket(length);
+            if bucket.is_empty() {
+                continue;
+            }
+            let start = std::time::Instant::now();
+            let boards = if name == "fair" {
+                fair_boards(bucket)
+            } else {
+                cheating_boards(words, length)
+            };
+            let mut entries: Vec<(u128, u8)> = boards
+                .par_iter()
+                .filter_map(
+                    |(cands, position)| match best.decide(bucket, cands, position) {
+                        Decision::Letter(letter) => {
+                            Some((SetHash::of(cands).at(position).bits(), letter.index() as u8))
+                        }
+                        Decision::Word(_) => None,
+                    },
+                )
+                .collect();
+            entries.sort_unstable();
+            progress(name, length, entries.len(), start.elapsed().as_secs_f64());
+            for v in [length as u32, bucket.len() as u32] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+            out.extend_from_slice(&bucket_digest(bucket).to_le_bytes());
+            out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+            for (key, letter) in entries {
+                out.extend_from_slice(&key.to_le_bytes());
+                out.push(letter);
+            }
+        }
+    }
+    out
+}
