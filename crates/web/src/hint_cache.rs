@@ -34,9 +34,12 @@ pub(crate) enum Words {
 /// A hint, or why the engine gave none (a server bug: the referee's words fit its board).
 type Answer = Result<Hint, String>;
 
+/// A board's hint: set once, by the first request that computes it.
+type Slot = Arc<OnceLock<Answer>>;
+
 /// The hints computed so far, by board.
 pub(crate) struct HintCache {
-    kept: Mutex<LruCache<(Words, Snapshot), Arc<OnceLock<Answer>>>>,
+    kept: Mutex<LruCache<(Words, Snapshot), Slot>>,
 }
 
 impl HintCache {

@@ -35,7 +35,7 @@ use crate::referee::RefereeKind;
 use crate::solve::Bounds;
 use crate::split::LetterStats;
 use crate::strategy::{self, Settings, Strategy, StrategyInfo};
-use crate::suggest::{self, AdviceError, Snapshot};
+use crate::suggest::{self, AdviceError, PlayOut, Snapshot};
 use crate::{candidates, familiarity};
 
 /// How much a hint may compute and show.
@@ -245,8 +245,10 @@ impl Hints {
             &settings,
             strategy.as_ref(),
             snapshot,
-            options.exact_limit,
-            options.pick_limit,
+            PlayOut {
+                letters: options.exact_limit,
+                pick: options.pick_limit,
+            },
             shipped.map(Guess::Letter),
         )?;
         let n = advice.candidates.len();

@@ -283,3 +283,101 @@ pub fn shipped_openings(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists() -> (Arc<Lexicon>, Arc<Lexicon>) {
+        let lexicon = Arc::new(Lexicon::embedded());
+        let pool = Arc::new(lexicon.intersection(&Lexicon::common()));
+        (lexicon, pool)
+    }
+
+    #[test]
+    fn moves_ship_for_every_length_of_both_lists() {
+        let (lexicon, pool) = lists();
+        for length in LENGTHS {
+            assert!(ships(lexicon.bucket(length)), "the whole list, {length}");
+            assert!(ships(pool.bucket(length)), "the fair pool, {length}");
+        }
+        // Another list's bucket of the same length is not answered from them.
+        let other = Lexicon::from_words(["alpha", "bravo", "delta"]).unwrap();
+        assert!(!ships(other.bucket(5)));
+    }
+
+    #[test]
+    fn a_file_that_is_not_one_is_not_read() {
+        assert!(parse(SHIPPED).is_some());
+        assert!(parse(b"WPTOTAL1").is_none());
+        assert!(parse(&SHIPPED[..SHIPPED.len() - 1]).is_none());
+        let mut bad_letter = MAGIC.to_vec();
+        for v in [5u32, 1] {
+            bad_letter.extend_from_slice(&v.to_le_bytes());
+        }
+        bad_letter.extend_from_slice(&0u64.to_le_bytes());
+        bad_letter.extend_from_slice(&1u32.to_le_bytes());
+        bad_letter.extend_from_slice(&0u128.to_le_bytes());
+        bad_letter.push(26);
+        assert!(parse(&bad_letter).is_none());
+    }
+
+    /// The shipped moves are `best`'s, computed afresh (a sample of the boards of the
+    /// lengths with the most; `ship-tables.sh` rebuilds them all).
+    #[test]
+    fn shipped_moves_are_bests_moves_computed_afresh() {
+        let (lexicon, pool) = lists();
+        let mut sample: Vec<(&Arc<Lexicon>, usize, Board)> = Vec::new();
+        let cheating = cheating_boards(&lexicon, 6);
+        let fair = fair_boards(pool.bucket(7));
+        assert!(cheating.len() >= 50 && fair.len() >= 500);
+        sample.extend(cheating.into_iter().step_by(19).map(|b| (&lexicon, 6, b)));
+        sample.extend(fair.into_iter().step_by(137).map(|b| (&pool, 7, b)));
+        let found: Vec<bool> = sample
+            .par_iter()
+            .map(|(words, length, (cands, position))| {
+                let bucket = words.bucket(*length);
+                let shipped = shipped_move(bucket, cands, position);
+                let fresh = match best(words).decide(bucket, cands, position) {
+                    Decision::Letter(letter) => Some(letter),
+                    Decision::Word(_) => None,
+                };
+                assert_eq!(shipped, fresh, "{} words at {position:?}", cands.len());
+                shipped.is_some()
+            })
+            .collect();
+        assert!(found.len() >= 8 && found.iter().all(|&f| f), "{found:?}");
+    }
+
+    #[test]
+    fn boards_hold_the_words_that_fit_them() {
+        let (_, pool) = lists();
+        let bucket = pool.bucket(5);
+        let boards = fair_boards(bucket);
+        let letters = common_letters(bucket);
+        for (cands, position) in boards.iter().step_by(23) {
+            assert!(cands.len() >= SHIPPED_MIN_CANDIDATES);
+            let guessed = position.guessed_letters();
+            assert!((1..=GUESSES as u32).contains(&guessed.len()));
+            assert!(guessed.iter().all(|l| letters.contains(&l)));
+            // Every word holding the board's pattern is among them.
+            let all = candidates::all(bucket);
+            let mut fits: Vec<u32> = all.clone();
+            for letter in guessed.iter() {
+                let mask = bucket_mask(bucket, cands[0], letter);
+                fits.retain(|&w| bucket_mask(bucket, w, letter) == mask);
+            }
+            assert_eq!(&fits, cands);
+        }
+    }
+
+    /// The positions of `letter` in word `w` of `bucket`, as a mask.
+    fn bucket_mask(bucket: &Bucket, w: u32, letter: Letter) -> u32 {
+        crate::game::position_mask(
+            bucket
+                .word_str(w as usize)
+                .bytes()
+                .map(|b| b == letter.lower()),
+        )
+    }
+}
