@@ -323,17 +323,24 @@ pub(crate) async fn hint(
             proof_budget: app2.options.optimal_hint_budget,
             seed: 1,
         };
+        // The referee's words always fit its board: no candidate would be a server bug.
+        let compute = || {
+            app2.hints
+                .hint(referee, &snapshot, &options)
+                .map(Hint::from)
+                .map_err(|e| e.to_string())
+        };
         // A hint depends on the board alone: computed once per board (however many ask at
-        // once) and kept. The referee's words always fit its board: no candidate would be
-        // a server bug.
-        app2.hint_cache
-            .get(hint_words(referee), &snapshot, || {
-                app2.hints
-                    .hint(referee, &snapshot, &options)
-                    .map(Hint::from)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(ApiError::internal)
+        // once) and kept. Against the optimal referee only the opening's is kept: its
+        // proofs have a time budget, and a board proven less well under load would keep
+        // its weaker hint (what every game shows first is worth keeping all the same).
+        let opening = snapshot.history().is_empty();
+        if referee == RefereeKind::Optimal && !opening {
+            compute()
+        } else {
+            app2.hint_cache.get(hint_words(referee), &snapshot, compute)
+        }
+        .map_err(ApiError::internal)
     })
     .await?;
     Ok(Json(hint))

@@ -19,6 +19,7 @@
 //! [`Snapshot`] (from [`suggest`](crate::suggest)) is what a hint sees of the game: the
 //! board, the wrong letters and words, the lives.
 
+mod keyed;
 pub mod openings;
 mod proven;
 pub mod totals;

@@ -23,12 +23,8 @@
 //!
 //! # Format
 //!
-//! Little-endian: the magic bytes `WPOPEN01`, then per list and length: the length, the
-//! bucket's word count (`u32` each), its [`bucket_digest`] (`u64`), the number of entries
-//! (`u32`), and the entries sorted by key: the board's state key (`u128`, the decision
-//! tables' key: the candidates' hash and the position) and the letter (`u8`, 0 = `a`). A
-//! section is used only for a bucket of exactly its words; a file that does not parse is not
-//! used at all, and a letter already guessed is ignored.
+//! A keyed file ([`keyed`](super::keyed)) of kind `WPOPEN01`, the value of a board the
+//! letter to play (a byte, 0 = `a`); a letter already guessed is ignored.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -36,10 +32,11 @@ use std::sync::{Arc, OnceLock};
 use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 use rayon::prelude::*;
 
+use super::keyed;
+
 use crate::candidates;
 use crate::game::{Position, Referee, Step};
 use crate::referee::{Evil, FamilyChoice};
-use crate::solve::bucket_digest;
 use crate::split::LetterStats;
 use crate::strategy::{
     Decision, Lookahead, Policy, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, SetHash, Settings,
@@ -59,65 +56,10 @@ pub const GUESSES: usize = 3;
 /// The word lengths whose boards ship.
 pub const LENGTHS: std::ops::RangeInclusive<usize> = 4..=12;
 
-/// One list's moves at one length.
-struct Section {
-    length: usize,
-    words: usize,
-    digest: u64,
-    /// (state key, letter index), sorted by key.
-    entries: Vec<(u128, u8)>,
-}
-
-fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
-    let (head, tail) = bytes.split_first_chunk::<N>()?;
-    *bytes = tail;
-    Some(*head)
-}
-
-/// The sections of a moves file, or `None` if it is not one.
-fn parse(mut bytes: &[u8]) -> Option<Vec<Section>> {
-    if take::<8>(&mut bytes)? != *MAGIC {
-        return None;
-    }
-    let mut sections = Vec::new();
-    while !bytes.is_empty() {
-        let length = u32::from_le_bytes(take(&mut bytes)?) as usize;
-        let words = u32::from_le_bytes(take(&mut bytes)?) as usize;
-        let digest = u64::from_le_bytes(take(&mut bytes)?);
-        let count = u32::from_le_bytes(take(&mut bytes)?);
-        let mut entries = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let key = u128::from_le_bytes(take(&mut bytes)?);
-            let [letter] = take::<1>(&mut bytes)?;
-            if letter >= 26 {
-                return None;
-            }
-            entries.push((key, letter));
-        }
-        if !entries.is_sorted_by_key(|&(key, _)| key) {
-            return None;
-        }
-        sections.push(Section {
-            length,
-            words,
-            digest,
-            entries,
-        });
-    }
-    Some(sections)
-}
-
-/// The shipped section for exactly the words of `bucket`.
-fn section(bucket: &Bucket) -> Option<&'static Section> {
-    static SECTIONS: OnceLock<Vec<Section>> = OnceLock::new();
-    SECTIONS
-        .get_or_init(|| parse(SHIPPED).unwrap_or_default())
-        .iter()
-        .find(|s| {
-            s.length == bucket.length()
-                && s.words == bucket.len()
-                && s.digest == bucket_digest(bucket)
-        })
+/// The shipped sections, read on first use (none if the file does not parse).
+fn sections() -> &'static [keyed::Section<Letter>] {
+    static SECTIONS: OnceLock<Vec<keyed::Section<Letter>>> = OnceLock::new();
+    SECTIONS.get_or_init(|| keyed::parse(SHIPPED, MAGIC).unwrap_or_default())
 }
 
 /// `best`'s shipped move at the board of `cands` (sorted bucket indices) at `position`, if
@@ -126,19 +68,14 @@ pub(crate) fn shipped_move(bucket: &Bucket, cands: &[u32], position: &Position) 
     if position.max_wrong() != SHIPPED_MAX_WRONG || cands.len() < SHIPPED_MIN_CANDIDATES {
         return None;
     }
-    let section = section(bucket)?;
-    let key = SetHash::of(cands).at(position).bits();
-    let i = section
-        .entries
-        .binary_search_by_key(&key, |&(k, _)| k)
-        .ok()?;
-    let letter = Letter::from_index(section.entries[i].1)?;
+    let section = keyed::section(sections(), bucket)?;
+    let letter = section.get(SetHash::of(cands).at(position).bits())?;
     (!position.guessed_letters().contains(letter)).then_some(letter)
 }
 
 /// Whether moves ship for exactly the words of `bucket`.
 pub fn ships(bucket: &Bucket) -> bool {
-    section(bucket).is_some()
+    keyed::section(sections(), bucket).is_some()
 }
 
 /// The [`LETTERS`] letters in the most words of `bucket` (ties alphabetical).
@@ -243,7 +180,7 @@ pub fn shipped_openings(
     pool: &Arc<Lexicon>,
     progress: &dyn Fn(&str, usize, usize, f64),
 ) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
+    let mut out = keyed::start(MAGIC);
     for (name, words) in [("cheating", lexicon), ("fair", pool)] {
         let best = best(words);
         for length in LENGTHS {
@@ -257,28 +194,19 @@ pub fn shipped_openings(
             } else {
                 cheating_boards(words, length)
             };
-            let mut entries: Vec<(u128, u8)> = boards
+            let entries: Vec<(u128, Letter)> = boards
                 .par_iter()
                 .filter_map(
                     |(cands, position)| match best.decide(bucket, cands, position) {
                         Decision::Letter(letter) => {
-                            Some((SetHash::of(cands).at(position).bits(), letter.index() as u8))
+                            Some((SetHash::of(cands).at(position).bits(), letter))
                         }
                         Decision::Word(_) => None,
                     },
                 )
                 .collect();
-            entries.sort_unstable();
             progress(name, length, entries.len(), start.elapsed().as_secs_f64());
-            for v in [length as u32, bucket.len() as u32] {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-            out.extend_from_slice(&bucket_digest(bucket).to_le_bytes());
-            out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-            for (key, letter) in entries {
-                out.extend_from_slice(&key.to_le_bytes());
-                out.push(letter);
-            }
+            keyed::append(&mut out, bucket, entries);
         }
     }
     out
@@ -307,19 +235,8 @@ mod tests {
     }
 
     #[test]
-    fn a_file_that_is_not_one_is_not_read() {
-        assert!(parse(SHIPPED).is_some());
-        assert!(parse(b"WPTOTAL1").is_none());
-        assert!(parse(&SHIPPED[..SHIPPED.len() - 1]).is_none());
-        let mut bad_letter = MAGIC.to_vec();
-        for v in [5u32, 1] {
-            bad_letter.extend_from_slice(&v.to_le_bytes());
-        }
-        bad_letter.extend_from_slice(&0u64.to_le_bytes());
-        bad_letter.extend_from_slice(&1u32.to_le_bytes());
-        bad_letter.extend_from_slice(&0u128.to_le_bytes());
-        bad_letter.push(26);
-        assert!(parse(&bad_letter).is_none());
+    fn the_shipped_file_is_read() {
+        assert!(keyed::parse::<Letter>(SHIPPED, MAGIC).is_some_and(|s| !s.is_empty()));
     }
 
     /// The shipped moves are `best`'s, computed afresh (a sample of the boards of the
