@@ -133,6 +133,7 @@ const EMBEDDED: &[Row] = &[
     (2, 15, "bdghilmnostwy"),
     (4, 17, "bcdfghijklmnprstvwyz"),
     (5, 16, "bcdfghijklmnprstvwyz"),
+    (8, 8, "abdefgiklmoprstu"),
     (9, 7, "abcdefgiklmnoprsu"),
     (10, 5, "eginos"),
     (11, 7, "abcdefgiklmnoprsu"),
