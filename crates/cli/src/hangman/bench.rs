@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use hangman::Strategy;
-use hangman::bound::{self, Reference};
+use hangman::bound;
 use hangman::eval::{self, RunOptions};
 use hangman::referee::RefereeKind;
 use hangman::result::GameResult;
@@ -89,14 +89,15 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
         let outcome = plan.run_all(&strategies, &max_wrong, &bar);
         bar.set_prefix("optimum");
         let optimum = if with_optimum && outcome.is_ok() {
-            optimum(lexicon, &max_wrong)
+            optimum(lexicon, &max_wrong, args.no_cache)
         } else {
-            Vec::new()
+            Ok(Vec::new())
         };
         bar.finish_and_clear();
         (outcome, optimum)
     })?;
     let rows = outcome?;
+    let optimum = optimum?;
 
     let report = BenchReport {
         dictionary: dict.name.clone(),
@@ -125,34 +126,42 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Per max wrong and length of `lexicon`, the exact optimum where it is cheap to know, else
-/// a proven lower bound ([`bound::reference`]), with the time each took.
-fn optimum(lexicon: &std::sync::Arc<Lexicon>, max_wrong: &[u32]) -> Vec<LengthOptimum> {
+/// Per max wrong and length of `lexicon`, the proven lower bound of the least total score
+/// (the optimum where `best` meets it) and of the fewest losses ([`bound::bounds`]: cached
+/// after the first run), with the time each took.
+fn optimum(
+    lexicon: &std::sync::Arc<Lexicon>,
+    max_wrong: &[u32],
+    no_cache: bool,
+) -> anyhow::Result<Vec<LengthOptimum>> {
+    let options = bound::Options {
+        decisions: resolve::cache_dir(no_cache),
+        cache: resolve::bounds_dir(no_cache),
+        ..bound::Options::default()
+    };
     let mut all = Vec::new();
     for &m in max_wrong {
-        for length in lexicon.lengths() {
-            let start = Instant::now();
-            let reference = bound::reference(lexicon, length, m);
-            let millis = start.elapsed().as_secs_f64() * 1e3;
-            let words = lexicon.bucket(length).len();
-            let (kind, source) = match reference {
-                Reference::Shipped(_) => (OptimumKind::Optimum, "shipped table"),
-                Reference::Solved(_) => (OptimumKind::Optimum, "exact search"),
-                Reference::Bound(_) => (OptimumKind::Bound, "lower bound"),
+        let found = bound::bounds(lexicon, m, &options).context("cannot prove the bounds")?;
+        for b in found {
+            let (kind, source) = if b.is_optimum() {
+                (OptimumKind::Optimum, "lower bound met by best")
+            } else {
+                (OptimumKind::Bound, "lower bound")
             };
             all.push(LengthOptimum {
                 max_wrong: m,
-                length,
-                words,
+                length: b.length,
+                words: b.words,
                 kind,
                 source: source.to_string(),
-                total: reference.total(),
-                average: reference.total() as f64 / words.max(1) as f64,
-                millis,
+                total: b.total,
+                average: b.total as f64 / b.words.max(1) as f64,
+                losses: b.losses,
+                millis: b.millis,
             });
         }
     }
-    all
+    Ok(all)
 }
 
 /// The strategies built on the letter model, left out of a bare bench: `letters` assumes

@@ -50,3 +50,5 @@ pub use settings::{Settings, StrategyError};
 pub use ship::{append_table, shipped_table};
 pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, ships};
 pub use traits::{Player, Strategy};
+
+pub(crate) use table::SetHash;
