@@ -25,6 +25,9 @@ mod search;
 mod statics;
 mod targets;
 
+#[cfg(test)]
+mod tests;
+
 
 pub use search::{Objective, Work};
 pub use statics::{Counts, counting_bound};

@@ -423,13 +423,13 @@ impl<'a> Search<'a> {
             for i in 0..open.len() {
                 let size = open[i].set.len() as u64;
                 seen_all += size;
-                let share_of_budget = budget * seen_all / words - spent;
+                let share_of_budget = part(budget, seen_all, words) - spent;
                 spent += share_of_budget;
                 if failed[i] {
                     continue;
                 }
                 seen += size;
-                let share = short * seen / live - given;
+                let share = part(short, seen, live) - given;
                 given += share;
                 let child = &open[i];
                 let aim = if steer && pass == 0 {
@@ -493,7 +493,8 @@ impl<'a> Search<'a> {
         let right = self.settled(1, position);
         // After a wrong word the others face the set with that word, one miss later, less
         // at most a ride for the word riding along.
-        let whole = self.value(set, hash, missed, target + self.ride - right, budget);
+        let aim = target.saturating_add(self.ride).saturating_sub(right);
+        let whole = self.value(set, hash, missed, aim, budget);
         bound = bound.max((right + whole).saturating_sub(self.ride));
         if bound + budget >= cut {
             return (bound, Words::Whole);
@@ -518,4 +519,10 @@ impl<'a> Search<'a> {
         }
         (bound.max(each), Words::Each)
     }
+}
+
+/// `total · of / whole`, rounded down, without overflow: the first `of` of `whole` words'
+/// share of `total`.
+fn part(total: u64, of: u64, whole: u64) -> u64 {
+    (u128::from(total) * u128::from(of) / u128::from(whole.max(1))) as u64
 }

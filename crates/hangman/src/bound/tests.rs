@@ -1,0 +1,342 @@
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+
+use super::*;
+use crate::strategy::Lookahead;
+
+/// The exact optimum by a plain brute force that shares no code with the bound or the game:
+/// every letter in some candidate and every candidate word, rules written out again.
+/// Returns (least total score, fewest losses), each minimized on its own.
+fn brute(words: &[Vec<u8>], set: &[usize], guessed: u32, score: u32, wrong: u32, max: u32) -> (u64, u64) {
+    if wrong > max {
+        return (25 * set.len() as u64, set.len() as u64);
+    }
+    if set.len() == 1 {
+        // Won: by the board if every letter is guessed, else by a free right word guess.
+        return (u64::from(score.min(25)), 0);
+    }
+    let mut best = (u64::MAX, u64::MAX);
+    // Candidate words: the right one ends at `score`, the others go on with a miss.
+    for i in 0..set.len() {
+        let rest: Vec<usize> = set.iter().copied().filter(|&w| w != set[i]).collect();
+        let (s, l) = brute(words, &rest, guessed, score + 1, wrong + 1, max);
+        best.0 = best.0.min(u64::from(score.min(25)) + s);
+        best.1 = best.1.min(l);
+    }
+    let letters: u32 = set
+        .iter()
+        .flat_map(|&w| words[w].iter())
+        .fold(0, |acc, &b| acc | 1 << (b - b'a'));
+    for l in 0..26u8 {
+        if letters & !guessed & (1 << l) == 0 {
+            continue;
+        }
+        let mask = |w: usize| -> u32 {
+            words[w]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b - b'a' == l)
+                .fold(0, |acc, (i, _)| acc | 1 << i)
+        };
+        let mut masks: Vec<u32> = set.iter().map(|&w| mask(w)).collect();
+        masks.sort_unstable();
+        masks.dedup();
+        let mut total = (0, 0);
+        for &m in &masks {
+            let family: Vec<usize> = set.iter().copied().filter(|&w| mask(w) == m).collect();
+            let miss = u32::from(m == 0);
+            let (s, lost) = brute(words, &family, guessed | 1 << l, score + 1, wrong + miss, max);
+            total.0 += s;
+            total.1 += lost;
+        }
+        best.0 = best.0.min(total.0);
+        best.1 = best.1.min(total.1);
+    }
+    best
+}
+
+fn brute_total(words: &[&str], max_wrong: u32) -> (u64, u64) {
+    let bytes: Vec<Vec<u8>> = words.iter().map(|w| w.as_bytes().to_vec()).collect();
+    let set: Vec<usize> = (0..words.len()).collect();
+    brute(&bytes, &set, 0, 0, 0, max_wrong)
+}
+
+/// Hand-built lists small enough for the brute force, with few lives so that losses count.
+const TINY: &[(&[&str], u32)] = &[
+    (&["bat", "cat", "hat", "mat", "rat"], 1),
+    (&["bat", "cat", "hat", "mat", "rat", "sat"], 2),
+    (&["bit", "bat", "cat", "cot", "hot"], 0),
+    (&["ab", "ba", "cd", "dc", "ad"], 1),
+    (&["cake", "lake", "bake", "bike", "like"], 1),
+    (&["on", "in", "an"], 0),
+    (&["bill", "fill", "hill", "mill", "pill", "till", "will"], 1),
+    (&["tat", "sat", "bat", "tab", "cab"], 1),
+    (&["bills", "fills", "hills", "mills", "pills", "bells", "tells", "yells"], 2),
+];
+
+/// `best` for `lexicon` at `max_wrong`, computing every decision (no cache).
+fn best(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Lookahead {
+    let settings = Settings {
+        max_wrong,
+        ..Settings::default()
+    };
+    Lookahead::from_settings("lookahead", lexicon, &settings).unwrap()
+}
+
+#[test]
+fn without_targets_the_search_is_the_brute_force_optimum() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, losses) = brute_total(words, max_wrong);
+        let found = prove(bucket, max_wrong, None, Slack::NONE, None).unwrap();
+        assert_eq!((found.total, found.losses), (score, losses), "{words:?}");
+    }
+}
+
+#[test]
+fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, losses) = brute_total(words, max_wrong);
+        let best = best(&lexicon, max_wrong);
+        for per_word in [0.0, 0.3, 1.0, 5.0] {
+            let slack = Slack {
+                score: per_word,
+                losses: per_word / 5.0,
+            };
+            let found = prove(bucket, max_wrong, Some(&best), slack, None).unwrap();
+            assert!(found.total <= score, "{words:?} {slack:?}: {found:?} above {score}");
+            assert!(found.losses <= losses, "{words:?} {slack:?}: {found:?} above {losses}");
+            assert!(score <= found.best && losses <= found.best_losses, "{words:?}");
+            if per_word == 0.0 && found.best == score {
+                // No slack and an optimal best: the bound is the optimum.
+                assert_eq!(found.total, score, "{words:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn family_losses_never_exceed_the_fewest_losses() {
+    for &(words, _) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let families = Families::build(bucket);
+        let all = candidates::all(bucket);
+        for left in 0..4 {
+            let (_, fewest) = brute_total(words, left);
+            let lost = families.losses(bucket, &all, left);
+            assert!(lost <= fewest, "{words:?} left {left}: {lost} > {fewest}");
+        }
+    }
+    // A chain of eight `-ills`/`-ells` words with two wrong guesses to spare: at least
+    // five are lost.
+    let words = TINY[8].0;
+    let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+    let bucket = lexicon.bucket(5);
+    let families = Families::build(bucket);
+    assert_eq!(families.members().len(), 1);
+    assert_eq!(families.losses(bucket, &candidates::all(bucket), 2), brute_total(words, 2).1);
+}
+
+#[test]
+fn the_counting_bound_alone_forces_the_losses_of_a_chain() {
+    // `-at` words after `a` and `t` are known: each guess wins at most one word, so with
+    // one wrong guess left at most two of six are won (scores 2 and 3), four lose.
+    let counts = Counts::new(1, 1, 3);
+    let total = counting_bound(6, 2, |j| counts.get(j, 1, 1));
+    assert_eq!(total, 2 + 3 + 4 * 25);
+    assert_eq!(counts.get(0, 1, 1), 1);
+    assert_eq!(counts.get(1, 1, 1), 2);
+    assert_eq!(counts.get(5, 1, 1), 2);
+    assert_eq!(counts.get(5, 0, 1), 1);
+}
+
+/// `W(j, l, u)` recomputed plainly: every non-empty mask of the `u` positions listed, the
+/// `p` best hit parts summed (no binomials, no table).
+fn plain_wins(p: usize, j: u32, l: i32, u: u32) -> u64 {
+    if l < 0 {
+        return 0;
+    }
+    if j == 0 || u == 0 {
+        return 1;
+    }
+    let miss = plain_wins(p, j - 1, l - 1, u);
+    let mut hits: Vec<u64> = (1..1u32 << u)
+        .map(|mask| plain_wins(p, j - 1, l, u - mask.count_ones()))
+        .collect();
+    hits.sort_unstable_by(|a, b| b.cmp(a));
+    let hit: u64 = hits.iter().take(p).sum();
+    (1 + miss).max(hit + miss)
+}
+
+#[test]
+fn the_counting_table_matches_a_plain_recount() {
+    for p in [1, 2, 3, 7] {
+        let counts = Counts::new(p, 2, 4);
+        for j in 0..5 {
+            for l in 0..=2 {
+                for u in 0..=4 {
+                    assert_eq!(
+                        counts.get(j, l, u as usize),
+                        plain_wins(p as usize, j, l as i32, u),
+                        "p {p} j {j} l {l} u {u}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A slice of the embedded list: a few hundred words over many lengths.
+fn sample_list(step: usize) -> Arc<Lexicon> {
+    let full = Lexicon::embedded();
+    let words: Vec<String> = full.words().step_by(step).map(str::to_string).collect();
+    Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap())
+}
+
+#[test]
+fn the_bounds_are_below_best_at_every_length_of_a_sample_list_and_cached() {
+    let lexicon = sample_list(700);
+    let cache = tempfile::tempdir().unwrap();
+    let options = Options {
+        cache: Some(cache.path().to_path_buf()),
+        ..Options::default()
+    };
+    let first = bounds(&lexicon, 3, &options).unwrap();
+    assert_eq!(first.len(), lexicon.lengths().count());
+    for b in &first {
+        assert!(b.total <= b.best, "{b:?}");
+        assert!(b.losses <= b.best_losses, "{b:?}");
+    }
+    // The second run reads every length from the cache: the same bounds.
+    let second = bounds(&lexicon, 3, &options).unwrap();
+    let strip = |v: &[LengthBound]| -> Vec<(usize, u64, u64, u64)> {
+        v.iter()
+            .map(|b| (b.length, b.total, b.losses, b.best))
+            .collect()
+    };
+    assert_eq!(strip(&first), strip(&second));
+    // A damaged file is ignored (and the bound found again).
+    for file in std::fs::read_dir(cache.path()).unwrap() {
+        let path = file.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("total ", "total 1")).unwrap();
+    }
+    let third = bounds(&lexicon, 3, &options).unwrap();
+    assert_eq!(strip(&first), strip(&third));
+}
+
+/// Writes the certificates of one length of `lexicon` into a new folder.
+fn certify(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32, slack: Slack) -> (tempfile::TempDir, LengthBound) {
+    let dir = tempfile::tempdir().unwrap();
+    let best = best(lexicon, max_wrong);
+    let found = prove(
+        lexicon.bucket(length),
+        max_wrong,
+        Some(&best),
+        slack,
+        Some(dir.path()),
+    )
+    .unwrap();
+    (dir, found)
+}
+
+fn read(dir: &std::path::Path, length: usize, objective: &str) -> String {
+    let bytes = std::fs::read(dir.join(format!("length-{length}.{objective}.cert.gz"))).unwrap();
+    check::text(&bytes).unwrap()
+}
+
+#[test]
+fn certificates_check_and_any_tampering_is_rejected() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    assert!(bucket.len() > 200, "{}", bucket.len());
+    let slack = Slack {
+        score: 0.5,
+        losses: 0.05,
+    };
+    let (dir, found) = certify(&lexicon, length, 2, slack);
+    let score = read(dir.path(), length, "score");
+    let losses = read(dir.path(), length, "losses");
+    let checked = check::check(bucket, &score).unwrap();
+    assert_eq!(checked.bound, found.total);
+    assert!(checked.value >= found.total);
+    assert!(checked.states > 1, "{checked:?}");
+    let checked = check::check(bucket, &losses).unwrap();
+    assert_eq!((checked.objective.as_str(), checked.bound), ("losses", found.losses));
+
+    let rejected = |text: &str, why: &str| {
+        let flaw = check::check(bucket, text).expect_err(why);
+        assert!(!flaw.0.is_empty());
+    };
+    // A claim above what the proof is worth.
+    let claim = format!("bound {}\n", found.total);
+    let worth = check::check(bucket, &score).unwrap().value;
+    rejected(&score.replacen(&claim, &format!("bound {}\n", worth + 1), 1), "claim too high");
+    // Another objective, list, length or maximum of wrong guesses.
+    rejected(&score.replacen("objective score", "objective losses", 1), "objective");
+    rejected(&score.replacen("max_wrong 2", "max_wrong 3", 1), "max wrong");
+    let other = lexicon.bucket(6);
+    assert!(check::check(other, &score).is_err());
+    let mut sha = score.clone();
+    let at = sha.find("words_sha256 ").unwrap() + "words_sha256 ".len();
+    let flipped = if &sha[at..=at] == "0" { "1" } else { "0" };
+    sha.replace_range(at..=at, flipped);
+    rejected(&sha, "words");
+    // A truncated proof, an extra token, a state's proof replaced, a letter's proof
+    // replaced, a reference to nothing.
+    let cut = score.trim_end().rsplit_once(char::is_whitespace).unwrap().0;
+    rejected(cut, "truncated");
+    rejected(&format!("{score} S"), "extra token");
+    // The root's proof said to be a chain's.
+    let proof = score.find("\nproof\n").unwrap() + "\nproof\n".len();
+    let mut chain = score.clone();
+    chain.replace_range(proof..=proof, "C");
+    rejected(&chain, "the root is no chain");
+    rejected(&score.replacen(" E", " R999999", 1), "dangling reference");
+    // A family with a word twice, or a word out of range.
+    if let Some(i) = score.find("\nfamilies ") {
+        let line = score[i + 1..].lines().nth(1).unwrap_or("");
+        if let Some(first) = line.split(' ').nth(1) {
+            let doubled = line.replacen(first, &format!("{first} {first}"), 1);
+            let doubled = doubled.replacen(
+                line.split(' ').next().unwrap(),
+                &(line.split(' ').count()).to_string(),
+                1,
+            );
+            rejected(&score.replacen(line, &doubled, 1), "family with a word twice");
+        }
+    }
+}
+
+#[test]
+fn a_proof_worth_less_is_rejected_even_when_well_formed() {
+    // A proof of a lower bound claims the bound of a better one: every token is valid,
+    // the value falls short.
+    let lexicon = sample_list(40);
+    let bucket = lexicon.bucket(6);
+    let loose = Slack {
+        score: 3.0,
+        losses: 0.5,
+    };
+    let tight = Slack {
+        score: 0.2,
+        losses: 0.02,
+    };
+    let (dir_loose, weak) = certify(&lexicon, 6, 2, loose);
+    let (_, strong) = certify(&lexicon, 6, 2, tight);
+    assert!(weak.total < strong.total, "{weak:?} {strong:?}");
+    let text = read(dir_loose.path(), 6, "score");
+    let lifted = text.replacen(
+        &format!("bound {}\n", weak.total),
+        &format!("bound {}\n", strong.total),
+        1,
+    );
+    let flaw = check::check(bucket, &lifted).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+}
