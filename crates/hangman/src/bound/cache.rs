@@ -51,7 +51,12 @@ fn values_line(b: &LengthBound) -> String {
 }
 
 /// The cached bounds of `bucket` at `max_wrong` with `slack`, if a valid file holds them.
-pub(super) fn load(dir: &Path, bucket: &Bucket, max_wrong: u32, slack: Slack) -> Option<LengthBound> {
+pub(super) fn load(
+    dir: &Path,
+    bucket: &Bucket,
+    max_wrong: u32,
+    slack: Slack,
+) -> Option<LengthBound> {
     let key = key_line(bucket, max_wrong, slack);
     let text = fs::read_to_string(path(dir, &key)).ok()?;
     let mut lines = text.lines();

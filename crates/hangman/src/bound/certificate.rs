@@ -33,7 +33,11 @@ pub(super) struct Header<'a> {
 
 /// Writes the proof of `search`'s value at the start of a game (`bound`, at most what it
 /// found) to `out`.
-pub(super) fn write(search: &Search<'_>, header: &Header<'_>, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn write(
+    search: &Search<'_>,
+    header: &Header<'_>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let bucket = search.bucket;
     writeln!(out, "{MAGIC}")?;
     writeln!(
@@ -68,7 +72,11 @@ pub(super) fn write(search: &Search<'_>, header: &Header<'_>, out: &mut dyn Writ
     };
     walk.node(&all, SetHash::of(&all), root)?;
     let met = std::mem::take(&mut walk.seen);
-    walk.seen = met.into_iter().filter(|&(_, n)| n > 1).map(|(k, _)| (k, 0)).collect();
+    walk.seen = met
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(k, _)| (k, 0))
+        .collect();
     walk.out = Some(out);
     walk.node(&all, SetHash::of(&all), root)?;
     if let Some(out) = walk.out {

@@ -175,7 +175,9 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         for _ in 0..size {
             let w: usize = tokens.number("a family's word")?;
             if w >= words || family_of[w] != usize::MAX {
-                return flaw(format!("family {f}: word {w} is out of range or in two families"));
+                return flaw(format!(
+                    "family {f}: word {w} is out of range or in two families"
+                ));
             }
             family_of[w] = f;
             members.push(w as u32);
@@ -251,14 +253,21 @@ impl<'a> Tokens<'a> {
         if t == word {
             Ok(())
         } else {
-            flaw(format!("token {}: expected {word:?}, found {t:?}", self.read))
+            flaw(format!(
+                "token {}: expected {word:?}, found {t:?}",
+                self.read
+            ))
         }
     }
 
     fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, Flaw> {
         let t = self.next(what)?;
-        t.parse()
-            .or_else(|_| flaw(format!("token {}: {what}: {t:?} is not a number", self.read)))
+        t.parse().or_else(|_| {
+            flaw(format!(
+                "token {}: {what}: {t:?} is not a number",
+                self.read
+            ))
+        })
     }
 }
 
@@ -626,8 +635,7 @@ impl Checker<'_, '_> {
         } else {
             self.counting(n - 1, &missed, letters, 0)
         };
-        let lemma = if !self.losses() && self.list.length as u32 + self.list.max_wrong <= LOST
-        {
+        let lemma = if !self.losses() && self.list.length as u32 + self.list.max_wrong <= LOST {
             let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));
             u64::from(state.score)
                 + u64::from(state.score + 1) * won
@@ -656,7 +664,8 @@ impl Checker<'_, '_> {
             "K" => {
                 // Numbered in prefix order; its value is known once its proof is read.
                 let i = self.kept.len();
-                self.kept.push((state.set.clone(), state.score, state.wrong, None));
+                self.kept
+                    .push((state.set.clone(), state.score, state.wrong, None));
                 let value = self.opened(state, &letters)?;
                 self.kept[i].3 = Some(value);
                 Ok(value)
@@ -768,4 +777,3 @@ impl Checker<'_, '_> {
         Ok(least.min(words).max(statik))
     }
 }
-

@@ -125,7 +125,11 @@ impl Families {
         families.safe = (0..families.members.len())
             .map(|f| {
                 let size = families.members[f].len();
-                let all = if size == 64 { u64::MAX } else { (1u64 << size) - 1 };
+                let all = if size == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << size) - 1
+                };
                 // A word guess per word always wins them all with `size − 1` to spare.
                 (0..size as u32)
                     .find(|&left| families.wins(bucket, f as u32, all, left as i32) == size as u32)

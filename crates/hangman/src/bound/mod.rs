@@ -28,7 +28,6 @@ mod targets;
 #[cfg(test)]
 mod tests;
 
-
 pub use search::{Objective, Work};
 pub use statics::{Counts, counting_bound};
 
@@ -41,7 +40,7 @@ use search::Search;
 pub struct Slack {
     /// Points per word for the score's bound.
     pub score: f64,
-    /// Losses per word for the losses' bound.
+    /// The share of `best`'s losses the losses' bound may fall short by.
     pub losses: f64,
 }
 
@@ -65,10 +64,7 @@ impl Slack {
             11 | 12 => 0.05,
             _ => 0.0,
         };
-        Slack {
-            score,
-            losses: 0.02,
-        }
+        Slack { score, losses: 0.1 }
     }
 }
 
@@ -126,18 +122,14 @@ pub fn prove(
         _ => (FxHashMap::default(), (u64::MAX, u64::MAX)),
     };
     let families = Families::build(bucket);
-    let run = |objective: Objective, aim: u64, per_word: f64| -> io::Result<(u64, Work)> {
+    let run = |objective: Objective, aim: u64, budget: f64| -> io::Result<(u64, Work)> {
         if n == 0 {
             return Ok((0, Work::default()));
         }
         let search = Search::new(bucket, objective, max_wrong, &families, &targets);
         let all = candidates::all(bucket);
         let root = Position::new(bucket.length(), max_wrong);
-        let budget = if aim == u64::MAX {
-            0
-        } else {
-            (per_word * n as f64) as u64
-        };
+        let budget = if aim == u64::MAX { 0 } else { budget as u64 };
         let value = search.value(&all, SetHash::of(&all), root, aim, budget);
         if let Some(dir) = certificates {
             let name = match objective {
@@ -155,8 +147,12 @@ pub fn prove(
         }
         Ok((value, search.work()))
     };
-    let (total, work) = run(Objective::Score, best, slack.score)?;
-    let (losses, _) = run(Objective::Losses, best_losses, slack.losses)?;
+    let (total, work) = run(Objective::Score, best, slack.score * n as f64)?;
+    let (losses, _) = run(
+        Objective::Losses,
+        best_losses,
+        slack.losses * best_losses as f64,
+    )?;
     Ok(LengthBound {
         length: bucket.length(),
         words: n,
@@ -178,10 +174,8 @@ fn write_atomically(
 ) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let file = tempfile::NamedTempFile::new_in(dir)?;
-    let mut gz = flate2::write::GzEncoder::new(
-        io::BufWriter::new(file),
-        flate2::Compression::default(),
-    );
+    let mut gz =
+        flate2::write::GzEncoder::new(io::BufWriter::new(file), flate2::Compression::default());
     write(&mut gz)?;
     let file = gz
         .finish()?

@@ -132,9 +132,7 @@ impl<'a> Search<'a> {
             tables: Tables::new(max_wrong, length),
             lemma,
             ride: match objective {
-                Objective::Score => {
-                    u64::from(LOSS_SCORE).max(length as u64 + u64::from(max_wrong))
-                }
+                Objective::Score => u64::from(LOSS_SCORE).max(length as u64 + u64::from(max_wrong)),
                 Objective::Losses => 1,
             },
             memo: RefCell::default(),
@@ -225,21 +223,43 @@ impl<'a> Search<'a> {
         lemma.max(right + rest)
     }
 
-    /// The open children and settled total of `letter` at `set`.
+    /// The settled total and open children of `letter` at `set`, or, when the children
+    /// bounded with the set's own profile (a subset's letters are at most the set's)
+    /// already reach `cut`, that bound: the children's own profiles are then not needed.
     fn children(
         &self,
         set: &[u32],
         position: Position,
         letter: Letter,
+        profile: &Profile,
+        cut: u64,
         parts: &mut Partition,
-    ) -> (u64, Vec<Child>) {
+    ) -> Result<(u64, Vec<Child>), u64> {
         parts.split(self.bucket, set, letter);
         let mut fixed = 0;
+        let mut rough = 0;
+        for (positions, family) in parts.families() {
+            let after = position.after(Step::Letter { letter, positions });
+            let n = family.len() as u64;
+            if after.is_over() || n == 1 {
+                fixed += self.settled(n, after);
+            } else {
+                rough += match self.objective {
+                    Objective::Score => self.tables.counting(n, after, profile, 0),
+                    Objective::Losses => {
+                        let left = after.wrong_guesses_left() as usize;
+                        n.saturating_sub(profile.most_hit(left + 1))
+                    }
+                };
+            }
+        }
+        if fixed + rough >= cut {
+            return Err(fixed + rough);
+        }
         let mut open = Vec::new();
         for (positions, family) in parts.families() {
             let after = position.after(Step::Letter { letter, positions });
             if after.is_over() || family.len() == 1 {
-                fixed += self.settled(family.len() as u64, after);
                 continue;
             }
             let profile = Profile::of(self.bucket, family, after);
@@ -252,7 +272,7 @@ impl<'a> Search<'a> {
                 value,
             });
         }
-        (fixed, open)
+        Ok((fixed, open))
     }
 
     /// A lower bound of the value of `set` (ascending bucket indices, two words or more, or
@@ -323,11 +343,7 @@ impl<'a> Search<'a> {
     /// Keeps the best bound of a state (a later, lower one never replaces it).
     fn record(&self, key: Key, value: u64, target: u64, how: How) -> u64 {
         let mut memo = self.memo.borrow_mut();
-        let entry = memo.entry(key).or_insert(Entry {
-            value,
-            target,
-            how,
-        });
+        let entry = memo.entry(key).or_insert(Entry { value, target, how });
         if value >= entry.value {
             let kept_target = entry.target.max(target);
             let kept_how = match (entry.how, how) {
@@ -376,7 +392,14 @@ impl<'a> Search<'a> {
                 least = least.min(screen);
                 continue;
             }
-            let (fixed, mut open) = self.children(set, position, letter, &mut parts);
+            let (fixed, mut open) =
+                match self.children(set, position, letter, profile, cut, &mut parts) {
+                    Ok(found) => found,
+                    Err(bound) => {
+                        least = least.min(bound.max(screen));
+                        continue;
+                    }
+                };
             let steer = matches!(mine, Some(t) if t.decision == Decision::Letter(letter));
             let total = self
                 .settle(fixed, &mut open, target, budget, cut, steer)
@@ -403,9 +426,13 @@ impl<'a> Search<'a> {
         if total >= cut || open.is_empty() {
             return total;
         }
-        // The largest children first: they decide soonest whether the move fails.
-        open.sort_by(|a, b| b.set.len().cmp(&a.set.len()).then(a.set.cmp(&b.set)));
-        let words: u64 = open.iter().map(|c| c.set.len() as u64).sum();
+        // A move that may fail: the largest children first, they decide soonest. `best`'s
+        // move: the smallest first, their unused budget then goes to the larger ones.
+        if steer {
+            open.sort_by(|a, b| a.set.len().cmp(&b.set.len()).then(a.set.cmp(&b.set)));
+        } else {
+            open.sort_by(|a, b| b.set.len().cmp(&a.set.len()).then(a.set.cmp(&b.set)));
+        }
         let mut failed = vec![false; open.len()];
         for pass in 0..3 {
             let short = goal.saturating_sub(total);
@@ -419,27 +446,40 @@ impl<'a> Search<'a> {
             if live == 0 {
                 break;
             }
-            let (mut seen, mut given, mut seen_all, mut spent) = (0, 0, 0, 0);
+            // What each child aims at: `best`'s value for the children of `best`'s move
+            // (first pass), else its bound so far and a share of the shortfall by size.
+            let (mut seen, mut given) = (0, 0);
+            let aims: Vec<u64> = open
+                .iter()
+                .zip(&failed)
+                .map(|(child, &failed)| {
+                    if failed {
+                        return child.value;
+                    }
+                    seen += child.set.len() as u64;
+                    let share = part(short, seen, live) - given;
+                    given += share;
+                    let steered = (steer && pass == 0)
+                        .then(|| self.targets.get(&self.key(child.hash, child.position)))
+                        .flatten();
+                    steered.map_or(child.value + share, |t| self.target_of(t))
+                })
+                .collect();
+            // The budget goes where the aims are (a child aiming at more may miss by more),
+            // and what a child leaves unused goes on to the next.
+            let mut budget_left = budget;
+            let mut aims_left: u64 = (0..open.len())
+                .filter(|&i| !failed[i])
+                .map(|i| aims[i])
+                .sum();
             for i in 0..open.len() {
-                let size = open[i].set.len() as u64;
-                seen_all += size;
-                let share_of_budget = part(budget, seen_all, words) - spent;
-                spent += share_of_budget;
                 if failed[i] {
                     continue;
                 }
-                seen += size;
-                let share = part(short, seen, live) - given;
-                given += share;
+                let aim = aims[i];
+                let share_of_budget = part(budget_left, aim, aims_left);
+                aims_left -= aim;
                 let child = &open[i];
-                let aim = if steer && pass == 0 {
-                    self.targets
-                        .get(&self.key(child.hash, child.position))
-                        .map(|t| self.target_of(t))
-                } else {
-                    None
-                }
-                .unwrap_or(child.value + share);
                 let value = self
                     .value_with(
                         &child.set,
@@ -450,6 +490,7 @@ impl<'a> Search<'a> {
                         Some((child.profile, child.value)),
                     )
                     .max(child.value);
+                budget_left -= aim.saturating_sub(value).min(budget_left);
                 if value + share_of_budget < aim {
                     failed[i] = true;
                 }

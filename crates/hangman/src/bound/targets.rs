@@ -73,7 +73,10 @@ fn visit(
             let rest: Vec<u32> = set.iter().copied().filter(|&c| c != x).collect();
             let missed = position.after(Step::Word { correct: false });
             let (s, l) = if missed.is_over() {
-                (rest.len() as u64 * capped(missed.score()), rest.len() as u64)
+                (
+                    rest.len() as u64 * capped(missed.score()),
+                    rest.len() as u64,
+                )
             } else {
                 visit(policy, bucket, &rest, missed, targets)
             };

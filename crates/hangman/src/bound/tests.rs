@@ -8,7 +8,14 @@ use crate::strategy::Lookahead;
 /// The exact optimum by a plain brute force that shares no code with the bound or the game:
 /// every letter in some candidate and every candidate word, rules written out again.
 /// Returns (least total score, fewest losses), each minimized on its own.
-fn brute(words: &[Vec<u8>], set: &[usize], guessed: u32, score: u32, wrong: u32, max: u32) -> (u64, u64) {
+fn brute(
+    words: &[Vec<u8>],
+    set: &[usize],
+    guessed: u32,
+    score: u32,
+    wrong: u32,
+    max: u32,
+) -> (u64, u64) {
     if wrong > max {
         return (25 * set.len() as u64, set.len() as u64);
     }
@@ -46,7 +53,14 @@ fn brute(words: &[Vec<u8>], set: &[usize], guessed: u32, score: u32, wrong: u32,
         for &m in &masks {
             let family: Vec<usize> = set.iter().copied().filter(|&w| mask(w) == m).collect();
             let miss = u32::from(m == 0);
-            let (s, lost) = brute(words, &family, guessed | 1 << l, score + 1, wrong + miss, max);
+            let (s, lost) = brute(
+                words,
+                &family,
+                guessed | 1 << l,
+                score + 1,
+                wrong + miss,
+                max,
+            );
             total.0 += s;
             total.1 += lost;
         }
@@ -72,7 +86,12 @@ const TINY: &[(&[&str], u32)] = &[
     (&["on", "in", "an"], 0),
     (&["bill", "fill", "hill", "mill", "pill", "till", "will"], 1),
     (&["tat", "sat", "bat", "tab", "cab"], 1),
-    (&["bills", "fills", "hills", "mills", "pills", "bells", "tells", "yells"], 2),
+    (
+        &[
+            "bills", "fills", "hills", "mills", "pills", "bells", "tells", "yells",
+        ],
+        2,
+    ),
 ];
 
 /// `best` for `lexicon` at `max_wrong`, computing every decision (no cache).
@@ -108,9 +127,18 @@ fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
                 losses: per_word / 5.0,
             };
             let found = prove(bucket, max_wrong, Some(&best), slack, None).unwrap();
-            assert!(found.total <= score, "{words:?} {slack:?}: {found:?} above {score}");
-            assert!(found.losses <= losses, "{words:?} {slack:?}: {found:?} above {losses}");
-            assert!(score <= found.best && losses <= found.best_losses, "{words:?}");
+            assert!(
+                found.total <= score,
+                "{words:?} {slack:?}: {found:?} above {score}"
+            );
+            assert!(
+                found.losses <= losses,
+                "{words:?} {slack:?}: {found:?} above {losses}"
+            );
+            assert!(
+                score <= found.best && losses <= found.best_losses,
+                "{words:?}"
+            );
             if per_word == 0.0 && found.best == score {
                 // No slack and an optimal best: the bound is the optimum.
                 assert_eq!(found.total, score, "{words:?}");
@@ -139,7 +167,10 @@ fn family_losses_never_exceed_the_fewest_losses() {
     let bucket = lexicon.bucket(5);
     let families = Families::build(bucket);
     assert_eq!(families.members().len(), 1);
-    assert_eq!(families.losses(bucket, &candidates::all(bucket), 2), brute_total(words, 2).1);
+    assert_eq!(
+        families.losses(bucket, &candidates::all(bucket), 2),
+        brute_total(words, 2).1
+    );
 }
 
 #[test]
@@ -231,7 +262,12 @@ fn the_bounds_are_below_best_at_every_length_of_a_sample_list_and_cached() {
 }
 
 /// Writes the certificates of one length of `lexicon` into a new folder.
-fn certify(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32, slack: Slack) -> (tempfile::TempDir, LengthBound) {
+fn certify(
+    lexicon: &Arc<Lexicon>,
+    length: usize,
+    max_wrong: u32,
+    slack: Slack,
+) -> (tempfile::TempDir, LengthBound) {
     let dir = tempfile::tempdir().unwrap();
     let best = best(lexicon, max_wrong);
     let found = prove(
@@ -268,7 +304,10 @@ fn certificates_check_and_any_tampering_is_rejected() {
     assert!(checked.value >= found.total);
     assert!(checked.states > 1, "{checked:?}");
     let checked = check::check(bucket, &losses).unwrap();
-    assert_eq!((checked.objective.as_str(), checked.bound), ("losses", found.losses));
+    assert_eq!(
+        (checked.objective.as_str(), checked.bound),
+        ("losses", found.losses)
+    );
 
     let rejected = |text: &str, why: &str| {
         let flaw = check::check(bucket, text).expect_err(why);
@@ -277,10 +316,19 @@ fn certificates_check_and_any_tampering_is_rejected() {
     // A claim above what the proof is worth.
     let claim = format!("bound {}\n", found.total);
     let worth = check::check(bucket, &score).unwrap().value;
-    rejected(&score.replacen(&claim, &format!("bound {}\n", worth + 1), 1), "claim too high");
+    rejected(
+        &score.replacen(&claim, &format!("bound {}\n", worth + 1), 1),
+        "claim too high",
+    );
     // Another objective, list, length or maximum of wrong guesses.
-    rejected(&score.replacen("objective score", "objective losses", 1), "objective");
-    rejected(&score.replacen("max_wrong 2", "max_wrong 3", 1), "max wrong");
+    rejected(
+        &score.replacen("objective score", "objective losses", 1),
+        "objective",
+    );
+    rejected(
+        &score.replacen("max_wrong 2", "max_wrong 3", 1),
+        "max wrong",
+    );
     let other = lexicon.bucket(6);
     assert!(check::check(other, &score).is_err());
     let mut sha = score.clone();
@@ -309,7 +357,10 @@ fn certificates_check_and_any_tampering_is_rejected() {
                 &(line.split(' ').count()).to_string(),
                 1,
             );
-            rejected(&score.replacen(line, &doubled, 1), "family with a word twice");
+            rejected(
+                &score.replacen(line, &doubled, 1),
+                "family with a word twice",
+            );
         }
     }
 }
