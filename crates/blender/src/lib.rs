@@ -14,15 +14,12 @@
 //!   a word.
 //! - [`Game`]: the rules (scoring, hints, shuffles, advancing) against a [`Clock`], so tests
 //!   use a [`FakeClock`] and run instantly.
-//! - [`HighScores`]: the JSON high-score table of earlier versions, read (keeping fields it
-//!   does not know) so `wordplay-scores` can import it once into its SQLite store.
 
 mod difficulty;
 mod game;
 mod index;
 mod rack;
 mod round;
-mod scores;
 
 pub use difficulty::{Difficulty, FIRST_DAILY, daily_label, daily_number, daily_seed};
 pub use game::{
@@ -34,4 +31,3 @@ pub use rack::{MAX_RACK, Rack, RackError, Signature};
 pub use round::{
     Deal, RoundError, RoundGenerator, RoundWord, SHUFFLE_TRIES, deal_signature, scramble,
 };
-pub use scores::{HighScores, KEEP, ScoreEntry, ScoresError, default_path};

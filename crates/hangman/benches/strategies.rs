@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the hangman engine: candidate filtering, letter counting, one
-//! game per strategy, and tree evaluation of one word length. They read
+//! game per strategy, tree evaluation of one word length, and decoding the familiarity model. They read
 //! `../shared/data/words.txt` (the challenge dictionary) when present and fall back to the
 //! embedded list otherwise.
 
@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_main};
 use hangman::eval::{self, RunOptions};
+use hangman::familiarity::{self, Familiarity};
 use hangman::strategy::{self, Settings};
 use hangman::{candidates, split};
 use lexicon::{Letter, Lexicon, LoadOptions};
@@ -25,6 +26,10 @@ fn lexicon() -> Arc<Lexicon> {
 }
 
 fn benches(c: &mut Criterion) {
+    // The familiarity model's first use: gunzip and decode the embedded frequency list.
+    c.bench_function("familiarity decode", |b| {
+        b.iter(|| black_box(Familiarity::decode(familiarity::DATA).unwrap().len()))
+    });
     let lexicon = lexicon();
     let bucket = lexicon.bucket(8);
     let all = candidates::all(bucket);

@@ -6,11 +6,13 @@
 //! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
 //! - [`eval`]: the game loop, runs over many words and their summaries;
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
+//! - [`familiarity`]: how familiar English words are (one model from a word-frequency list);
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
 pub mod bound;
 pub mod candidates;
 pub mod eval;
+pub mod familiarity;
 pub mod game;
 pub mod referee;
 pub mod result;

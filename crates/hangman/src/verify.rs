@@ -26,6 +26,7 @@
 //! missed letters), so `V(F) >= V(N)` for every `N` inside the current family `F`.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
 
 use lexicon::Bucket;
 
@@ -523,4 +524,391 @@ fn digest_of(bucket: &Bucket) -> u64 {
         }
     }
     h
+}
+
+/// What a first-letter certificate proved for one length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstVerified {
+    /// Word length.
+    pub length: usize,
+    /// The value the letters were judged against.
+    pub value: u32,
+    /// Letters proven optimal (the guesser's first guess holds the referee to the value).
+    pub optimal: String,
+    /// Letters proven not optimal (the referee forces one miss more after them).
+    pub not_optimal: String,
+    /// Splitting letters the file leaves open.
+    pub open: String,
+    /// Strategy nodes checked.
+    pub nodes: u64,
+}
+
+/// The first line of a first-letter certificate.
+const FIRST_MAGIC: &str = "wordplay-hangman-first-letters 1";
+
+/// Checks a first-letter certificate against `bucket`, given `value`, the exact value
+/// `M(L)` that the length's value certificate proved (both bounds equal). Every letter
+/// that splits the bucket must have an entry, in alphabetical order:
+///
+/// - `optimal g` and the guesser's letters on the words lacking `g` (the miss part), in
+///   preorder, then `.`: every path at most `M - 1` misses, so after `g` the referee gets
+///   at most `M` (a hit part is a subset of the bucket, worth at most `M`);
+/// - `not-optimal g`, `family all` (the whole miss part) or `family n` and `n` words that
+///   all lack `g`, the referee's strategy forcing `M` misses on that family (the value
+///   certificate's lower-section tokens), then `.`: after `g` the referee answers "miss"
+///   and forces `M` more;
+/// - `not-optimal g as b`: the family proven for letter `b` above lacks `g` too;
+/// - `open g`: not settled (reported, not a flaw).
+///
+/// # Errors
+///
+/// A [`Flaw`] naming the first thing that does not check.
+pub fn verify_first_letters(
+    text: &str,
+    bucket: &Bucket,
+    value: u32,
+) -> Result<FirstVerified, Flaw> {
+    let mut lines = text.lines();
+    let mut next = |what: &str| -> Result<&str, Flaw> {
+        lines
+            .next()
+            .ok_or_else(|| Flaw(format!("the certificate ends where {what} was expected")))
+    };
+    if next("the header")?.trim() != FIRST_MAGIC {
+        return flaw(format!(
+            "not a first-letter certificate (no {FIRST_MAGIC:?} line)"
+        ));
+    }
+    let mut field = |name: &str| -> Result<String, Flaw> {
+        let line = next(name)?;
+        match line.split_once(' ') {
+            Some((key, rest)) if key == name => Ok(rest.trim().to_string()),
+            _ => flaw(format!("expected the line {name:?}, found {line:?}")),
+        }
+    };
+    field("dictionary")?;
+    let number = |name: &str, text: String| -> Result<u64, Flaw> {
+        text.parse()
+            .or_else(|_| flaw(format!("{name}: {text:?} is not a number")))
+    };
+    let length = number("length", field("length")?)? as usize;
+    if length != bucket.length() {
+        return flaw(format!(
+            "the certificate is for length {length}, not {}",
+            bucket.length()
+        ));
+    }
+    let count = number("words", field("words")?)? as usize;
+    if count != bucket.len() {
+        return flaw(format!(
+            "the certificate is for {count} words of length {length}; the dictionary has {}",
+            bucket.len()
+        ));
+    }
+    let digest = field("digest")?;
+    let ours = format!("{:016x}", digest_of(bucket));
+    if digest != ours {
+        return flaw(format!(
+            "the certificate's words differ from the dictionary's (digest {digest}, the dictionary's {ours})"
+        ));
+    }
+    let claimed = number("value", field("value")?)? as u32;
+    if claimed != value {
+        return flaw(format!(
+            "the certificate judges the letters against {claimed} misses; the value certificate proves {value}"
+        ));
+    }
+    let words = Words {
+        bucket,
+        masks: (0..bucket.len()).map(|i| masks(bucket.word(i))).collect(),
+    };
+    let all: Vec<u32> = (0..bucket.len() as u32).collect();
+    let split = if all.len() > 1 {
+        words.splitting(&all)
+    } else {
+        0
+    };
+    let mut expected = (0..26).filter(|g| split >> g & 1 == 1);
+    let mut out = FirstVerified {
+        length,
+        value,
+        optimal: String::new(),
+        not_optimal: String::new(),
+        open: String::new(),
+        nodes: 0,
+    };
+    // The family proven worth `value` for each not-optimal letter.
+    let mut proven: Vec<(usize, Vec<u32>)> = Vec::new();
+    // The lines of a section up to its closing `.`.
+    let body = |lines: &mut std::str::Lines<'_>| -> Result<String, Flaw> {
+        let mut body = String::new();
+        loop {
+            match lines.next() {
+                Some(".") => return Ok(body),
+                Some(line) => {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+                None => return flaw("a section does not end with a line \".\""),
+            }
+        }
+    };
+    while let Some(line) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.split_ascii_whitespace();
+        let kind = parts.next().unwrap_or_default();
+        let letter = match parts.next().map(str::as_bytes) {
+            Some(&[c @ b'a'..=b'z']) => usize::from(c - b'a'),
+            _ => return flaw(format!("{line:?}: no letter after {kind:?}")),
+        };
+        let name = (b'a' + letter as u8) as char;
+        match expected.next() {
+            Some(g) if g == letter => {}
+            Some(g) => {
+                return flaw(format!(
+                    "the entry for {name} comes where {} was expected (every splitting letter once, in order)",
+                    (b'a' + g as u8) as char
+                ));
+            }
+            None => {
+                return flaw(format!(
+                    "an entry for {name}, which does not split the words or comes twice"
+                ));
+            }
+        }
+        let miss: Vec<u32> = all
+            .iter()
+            .copied()
+            .filter(|&w| words.masks[w as usize][letter] == 0)
+            .collect();
+        match (kind, parts.next(), parts.next()) {
+            ("open", None, _) => out.open.push(name),
+            ("optimal", None, _) => {
+                let tree = body(&mut lines)?;
+                let mut letters = Letters {
+                    bytes: tree.as_bytes().iter(),
+                };
+                let worst = guesser(&words, &miss, &mut letters, &mut out.nodes)?;
+                if letters.bytes.any(|&b| !b.is_ascii_whitespace()) {
+                    return flaw(format!(
+                        "the guesser's strategy after {name} has letters left over (an extra family)"
+                    ));
+                }
+                if !miss.is_empty() && worst + 1 > value {
+                    return flaw(format!(
+                        "after {name} the referee can answer \"miss\" and the guesser's strategy then allows {worst} more, {} in all, more than {value}",
+                        worst + 1
+                    ));
+                }
+                out.optimal.push(name);
+            }
+            ("not-optimal", Some("as"), Some(other)) => {
+                let other = match other.as_bytes() {
+                    &[c @ b'a'..=b'z'] => usize::from(c - b'a'),
+                    _ => return flaw(format!("{line:?}: {other:?} is not a letter")),
+                };
+                let Some((_, family)) = proven.iter().find(|(l, _)| *l == other) else {
+                    return flaw(format!(
+                        "{name} refers to the proof of {}, which is not above",
+                        (b'a' + other as u8) as char
+                    ));
+                };
+                if let Some(&w) = family
+                    .iter()
+                    .find(|&&w| words.masks[w as usize][letter] != 0)
+                {
+                    return flaw(format!(
+                        "{name} refers to a family holding {:?}, which has the letter {name}",
+                        bucket.word_str(w as usize)
+                    ));
+                }
+                let family = family.clone();
+                proven.push((letter, family));
+                out.not_optimal.push(name);
+            }
+            ("not-optimal", None, _) => {
+                let section = body(&mut lines)?;
+                let mut tokens = Tokens {
+                    iter: section.split_ascii_whitespace().peekable(),
+                };
+                tokens.expect("family")?;
+                let family: Vec<u32> = match tokens.next("the family")? {
+                    "all" => miss.clone(),
+                    n => {
+                        let n: usize = n
+                            .parse()
+                            .or_else(|_| flaw(format!("family: {n:?} is not a number or all")))?;
+                        let mut family = Vec::with_capacity(n.min(bucket.len()));
+                        for _ in 0..n {
+                            let w = tokens.next("a word of the family")?;
+                            let Some(i) = bucket.find(w.as_bytes()) else {
+                                return flaw(format!("{w:?} is not a word of the dictionary"));
+                            };
+                            if words.masks[i][letter] != 0 {
+                                return flaw(format!(
+                                    "{w:?} holds {name}: it is not in the miss part of {name}"
+                                ));
+                            }
+                            family.push(i as u32);
+                        }
+                        family.sort_unstable();
+                        family.dedup();
+                        if family.len() != n {
+                            return flaw("the family lists a word twice");
+                        }
+                        family
+                    }
+                };
+                if family.is_empty() {
+                    return flaw(format!("no word lacks {name}: it cannot miss"));
+                }
+                referee(
+                    &words,
+                    &family,
+                    0,
+                    value,
+                    &mut tokens,
+                    &mut out.nodes,
+                    &mut Walk::default(),
+                )?;
+                if let Some(t) = tokens.iter.next() {
+                    return flaw(format!(
+                        "unexpected {t:?} after the referee's strategy for {name}"
+                    ));
+                }
+                proven.push((letter, family));
+                out.not_optimal.push(name);
+            }
+            _ => {
+                return flaw(format!(
+                    "{line:?} is not an entry (optimal, not-optimal or open)"
+                ));
+            }
+        }
+    }
+    if let Some(g) = expected.next() {
+        return flaw(format!(
+            "no entry for {}, which splits the words",
+            (b'a' + g as u8) as char
+        ));
+    }
+    Ok(out)
+}
+
+/// The certificates of one length in a folder, as [`verify_folder`] checked them.
+#[derive(Clone, Debug)]
+pub struct LengthCheck {
+    /// Word length.
+    pub length: usize,
+    /// The value certificate (`length-L.cert.gz` or `length-L.cert`) and what it proved.
+    pub value: (PathBuf, Result<Verified, Flaw>),
+    /// The first-letter certificate (`length-L.first.gz` or `length-L.first`), if any.
+    pub first: Option<(PathBuf, Result<FirstVerified, Flaw>)>,
+    /// Time spent checking both, seconds.
+    pub seconds: f64,
+}
+
+impl LengthCheck {
+    /// Whether neither file has a flaw.
+    pub fn is_ok(&self) -> bool {
+        self.value.1.is_ok() && self.first.as_ref().is_none_or(|(_, r)| r.is_ok())
+    }
+}
+
+/// The file name's length and kind: `length-L.cert[.gz]` (false) or `length-L.first[.gz]`
+/// (true).
+fn certificate_name(name: &str) -> Option<(usize, bool)> {
+    let name = name.strip_prefix("length-")?;
+    let name = name.strip_suffix(".gz").unwrap_or(name);
+    let (length, kind) = name.split_once('.')?;
+    let first = match kind {
+        "cert" => false,
+        "first" => true,
+        _ => return None,
+    };
+    Some((length.parse().ok()?, first))
+}
+
+/// Checks every certificate in `dir` (as `hangman solve --certificate DIR` writes them)
+/// against `lexicon`: per length, the value certificate, then the first-letter one
+/// against the value the first proved (a flaw when it is not exact). Lengths in order.
+///
+/// # Errors
+///
+/// The folder or a file cannot be read, or the folder holds no value certificate.
+pub fn verify_folder(dir: &Path, lexicon: &lexicon::Lexicon) -> std::io::Result<Vec<LengthCheck>> {
+    let mut files: BTreeMap<usize, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let Some((length, first)) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(certificate_name)
+        else {
+            continue;
+        };
+        let slot = files.entry(length).or_default();
+        let slot = if first { &mut slot.1 } else { &mut slot.0 };
+        // The gzip file wins over a plain one of the same length.
+        if slot
+            .as_ref()
+            .is_none_or(|p| p.extension().is_none_or(|e| e != "gz"))
+        {
+            *slot = Some(path);
+        }
+    }
+    let mut checks = Vec::new();
+    for (length, (value, first)) in files {
+        let start = std::time::Instant::now();
+        let bucket = lexicon.bucket(length);
+        let Some(value) = value else {
+            let path = first.expect("a file of this length");
+            let missing = Flaw(format!(
+                "no value certificate length-{length}.cert.gz beside it"
+            ));
+            checks.push(LengthCheck {
+                length,
+                value: (path.clone(), Err(missing.clone())),
+                first: Some((path, Err(missing))),
+                seconds: 0.0,
+            });
+            continue;
+        };
+        let checked = decode(&std::fs::read(&value)?).and_then(|text| verify(&text, bucket));
+        let first = match first {
+            Some(path) => {
+                let text = std::fs::read(&path)?;
+                let result = match &checked {
+                    Ok(v) if v.lower == v.upper => {
+                        decode(&text).and_then(|text| verify_first_letters(&text, bucket, v.lower))
+                    }
+                    Ok(v) => flaw(format!(
+                        "first letters need the exact value; the value certificate proves only {} <= M <= {}",
+                        v.lower, v.upper
+                    )),
+                    Err(_) => flaw("the value certificate beside it has a flaw"),
+                };
+                Some((path, result))
+            }
+            None => None,
+        };
+        checks.push(LengthCheck {
+            length,
+            value: (value, checked),
+            first,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    if checks.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "{} holds no certificate (length-L.cert.gz or length-L.cert files)",
+                dir.display()
+            ),
+        ));
+    }
+    Ok(checks)
 }

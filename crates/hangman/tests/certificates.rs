@@ -185,17 +185,8 @@ fn compressed_certificates_decode_and_a_late_proof_is_still_valid() {
 /// a word swapped for another, or a referee answer changed is rejected.
 #[test]
 fn a_witness_lower_bound_checks_and_tampered_witnesses_are_rejected() {
-    let mut words: Vec<String> = Vec::new();
-    for c in b'a'..=b'l' {
-        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
-            words.push(String::from_utf8(pattern.to_vec()).unwrap());
-        }
-    }
-    let others = [
-        "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
-    ];
-    words.extend(others.map(String::from));
-    let lex = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let lex = mixed();
+    let others = ANIMALS;
     let bucket = lex.bucket(3);
     let cluster: Vec<u32> = (0..bucket.len() as u32)
         .filter(|&i| !others.contains(&bucket.word_str(i as usize)))
@@ -306,9 +297,8 @@ fn words_txt_six_and_seven_letters_are_certified_exactly() {
 
 /// words.txt at 4 and 5 letters: the solver settles every first letter within its default
 /// cap (split proofs: after the letter, a letter optimal for the whole bucket, each part
-/// tested as a list of its own), and finds the sets that `scripts/evil-first-letters.sh`
-/// certified letter by letter, each file checked by `hangman verify` (docs/evil.md, "first
-/// letters at 4–7 with certificates").
+/// tested as a list of its own), the sets that the reference certificates prove
+/// (`certificates/words`, docs/evil.md).
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
 fn words_txt_first_letters_of_four_and_five_are_complete() {
@@ -346,7 +336,7 @@ fn assert_first_letters_complete(
 /// the CLI's default `--first-letter-nodes`) the solver settles every first letter: `j`,
 /// `w`, `y` (and `x` at 7) are not optimal through four-blank witnesses in their miss parts
 /// (`????ed`, `????ing`, `????ing` ∪ `????ers`), and the optimal sets are those the uncapped
-/// search found (docs/evil.md, "four-blank witnesses").
+/// search found (docs/evil.md, "Reference tables").
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
 fn words_txt_first_letters_of_six_and_seven_are_complete_within_the_cap() {
@@ -355,4 +345,188 @@ fn words_txt_first_letters_of_six_and_seven_are_complete_within_the_cap() {
     };
     let cases = [(6, 12, "abcdfghiklmnprst"), (7, 11, "abcdfghiklmnprstu")];
     assert_first_letters_complete(&lexicon, &cases, 4_000_000);
+}
+
+/// Both certificates of one length of `lexicon` from one solve, as `hangman solve
+/// --certificate` writes them: the value's text, the first letters' text, the value and
+/// the solver's optimal first letters.
+fn both(lexicon: &Lexicon, length: usize) -> (String, String, u32, String) {
+    let bucket = lexicon.bucket(length);
+    let progress = Progress::new(length, bucket.len());
+    let options = SolveOptions::default();
+    let s = solve::solve_length(bucket, &options, None, &progress);
+    assert!(s.misses.is_exact() && s.best_first_complete);
+    let (value, first) = solve::certify_length(bucket, "test", &s, &options);
+    let first = first.expect("an exact value has first letters");
+    assert!(first.open.is_empty(), "{first:?}");
+    (
+        value.text,
+        first.text,
+        s.misses.lower,
+        s.best_first.concat(),
+    )
+}
+
+/// `?at`, `b?t`, `ba?` over a to l and ten animals: some first letters optimal (those of the
+/// clusters), some not (the animals' letters: the referee answers them with a miss and
+/// keeps the clusters).
+fn mixed() -> Lexicon {
+    let mut words: Vec<String> = Vec::new();
+    for c in b'a'..=b'l' {
+        for pattern in [[c, b'a', b't'], [b'b', c, b't'], [b'b', b'a', c]] {
+            words.push(String::from_utf8(pattern.to_vec()).unwrap());
+        }
+    }
+    words.extend(ANIMALS.map(String::from));
+    Lexicon::from_words(words.iter().map(String::as_str)).unwrap()
+}
+
+/// The words of [`mixed`] outside the clusters.
+const ANIMALS: [&str; 10] = [
+    "dog", "cow", "pig", "hen", "fox", "elk", "gnu", "yak", "owl", "emu",
+];
+
+/// Every first letter is certified optimal or not, as the solver says, and the verifier
+/// proves the same sets.
+#[test]
+fn first_letter_certificates_check_and_agree_with_the_solver() {
+    for (lex, length) in [(hard(), 3), (hard(), 4), (mixed(), 3)] {
+        let bucket = lex.bucket(length);
+        let (value, first, m, best) = both(&lex, length);
+        let v = verify::verify(&value, bucket).unwrap();
+        assert_eq!((v.lower, v.upper), (m, m));
+        let f = verify::verify_first_letters(&first, bucket, m).unwrap();
+        assert_eq!(f.optimal, best, "length {length}");
+        if length == 3 && bucket.len() != 76 {
+            assert!(!f.not_optimal.is_empty(), "{first}");
+        }
+        assert_eq!(f.open, "");
+        // Every splitting letter once: optimal and not optimal together.
+        let mut all: Vec<char> = f.optimal.chars().chain(f.not_optimal.chars()).collect();
+        all.sort_unstable();
+        let split: String = (b'a'..=b'z')
+            .filter(|&c| {
+                let has = (0..bucket.len())
+                    .filter(|&w| bucket.word(w).contains(&c))
+                    .count();
+                has > 0
+                    && (has < bucket.len() || {
+                        let at = |w: usize| bucket.word(w).iter().position(|&x| x == c);
+                        (1..bucket.len()).any(|w| at(w) != at(0))
+                    })
+            })
+            .map(char::from)
+            .collect();
+        assert_eq!(
+            all.into_iter().collect::<String>(),
+            split,
+            "length {length}"
+        );
+    }
+}
+
+/// Each kind of tampering with a first-letter certificate is rejected.
+#[test]
+fn tampered_first_letter_certificates_are_rejected() {
+    let lex = mixed();
+    let bucket = lex.bucket(3);
+    let (_, first, m, _) = both(&lex, 3);
+    let reject = |text: &str, why: &str| {
+        let flaw = verify::verify_first_letters(text, bucket, m).expect_err(why);
+        eprintln!("{why}: {flaw}");
+    };
+    // Judged against another value than the value certificate's.
+    assert!(verify::verify_first_letters(&first, bucket, m + 1).is_err());
+    reject(
+        &first.replace(&format!("value {m}\n"), &format!("value {}\n", m + 1)),
+        "value line",
+    );
+    // The wrong word list.
+    let other = Lexicon::from_words(["cat", "bat", "rat", "hat"]).unwrap();
+    assert!(verify::verify_first_letters(&first, other.bucket(3), m).is_err());
+    let entries: Vec<&str> = first
+        .lines()
+        .filter(|l| {
+            l.starts_with("optimal ") || l.starts_with("not-optimal ") || l.starts_with("open ")
+        })
+        .collect();
+    // An entry dropped, or two swapped.
+    let optimal = entries.iter().find(|l| l.starts_with("optimal ")).unwrap();
+    let at = first.find(&format!("{optimal}\n")).unwrap();
+    let end = at + first[at..].find("\n.\n").unwrap() + 3;
+    reject(
+        &format!("{}{}", &first[..at], &first[end..]),
+        "an entry dropped",
+    );
+    // A not-optimal letter claimed optimal, with a real guesser's tree on its miss part:
+    // that tree allows `M` more misses after the first, one too many.
+    let not = entries
+        .iter()
+        .find(|l| l.starts_with("not-optimal ") && !l.contains(" as "))
+        .unwrap();
+    let letter = &not["not-optimal ".len()..];
+    let n_at = first.find(&format!("{not}\n")).unwrap();
+    let n_end = n_at + first[n_at..].find("\n.\n").unwrap() + 3;
+    let miss: Vec<&str> = (0..bucket.len())
+        .map(|w| bucket.word_str(w))
+        .filter(|w| !w.contains(letter))
+        .collect();
+    let miss = Lexicon::from_words(miss).unwrap();
+    let tree = solve::guesser_proof(miss.bucket(3), m, &SolveOptions::default()).unwrap();
+    let claimed = format!(
+        "{}optimal {letter}\n{tree}\n.\n{}",
+        &first[..n_at],
+        &first[n_end..]
+    );
+    let flaw = verify::verify_first_letters(&claimed, bucket, m).unwrap_err();
+    assert!(flaw.0.contains(&format!("more than {m}")), "{flaw}");
+    // A word holding the letter listed in its family.
+    let section = &first[n_at..n_end];
+    if let Some(line) = section.lines().nth(2).filter(|l| l.len() == 3) {
+        let holder = (0..bucket.len())
+            .map(|w| bucket.word_str(w))
+            .find(|w| w.contains(letter))
+            .unwrap();
+        let swapped = first.replacen(&format!("\n{line}\n"), &format!("\n{holder}\n"), 1);
+        reject(&swapped, "a family word holding the letter");
+    }
+    // The referee's answers changed.
+    let broken = section.replacen("r ", "r 9", 1);
+    if broken != section {
+        reject(
+            &first.replacen(section, &broken, 1),
+            "a referee answer that does not exist",
+        );
+    }
+    // An optimal letter's tree cut short.
+    let short_tree = format!("{}{}\n.\n{}", &first[..at], optimal, &first[end..]);
+    reject(&short_tree, "an optimal letter's tree missing");
+    // A later letter said to be not optimal by the family of `letter`, which holds it.
+    let family: Vec<&str> = section
+        .lines()
+        .skip(2)
+        .take_while(|l| l.len() == 3)
+        .collect();
+    let later = entries
+        .iter()
+        .map(|e| e.split(' ').nth(1).unwrap())
+        .filter(|l| *l > letter)
+        .find(|l| family.iter().any(|w| w.contains(*l)));
+    let later = later.expect("a later letter in the family");
+    let entry = entries
+        .iter()
+        .find(|e| e.split(' ').nth(1) == Some(later))
+        .unwrap();
+    let at = first.find(&format!("{entry}\n")).unwrap();
+    let end = match entry.starts_with("open") || entry.contains(" as ") {
+        true => at + entry.len() + 1,
+        false => at + first[at..].find("\n.\n").unwrap() + 3,
+    };
+    let text = format!(
+        "{}not-optimal {later} as {letter}\n{}",
+        &first[..at],
+        &first[end..]
+    );
+    let flaw = verify::verify_first_letters(&text, bucket, m).unwrap_err();
+    assert!(flaw.0.contains("which has the letter"), "{flaw}");
 }

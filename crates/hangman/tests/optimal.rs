@@ -163,20 +163,21 @@ fn a_tiny_budget_still_answers_with_proven_bounds() {
 }
 
 #[test]
-fn every_cheating_referee_reveals_a_familiar_word() {
-    // "bubby" comes first, "daddy" is the familiar one.
-    let lex = Arc::new(Lexicon::from_words(["bubby", "daddy", "xxyzz"]).unwrap());
-    let common = Lexicon::from_words(["daddy"]).unwrap();
+fn every_cheating_referee_reveals_the_most_familiar_word() {
+    // "bouse" and "douse" come first, "house" is the familiar one (the familiarity model).
+    let lex = Arc::new(Lexicon::from_words(["bouse", "douse", "house"]).unwrap());
     for kind in [
         FamilyChoice::Largest,
         FamilyChoice::Lookahead { node_budget: 100 },
     ] {
         let evil = Evil::new(lex.clone(), 5, kind).unwrap();
-        assert_eq!(evil.reveal(&common), "daddy");
-        assert_eq!(evil.word(), "daddy", "the embedded common tier knows daddy");
+        assert_eq!(evil.reveal(), "house");
+        assert_eq!(evil.word(), "house");
     }
-    let none = Lexicon::from_words(["other"]).unwrap();
-    assert_eq!(optimal(lex, 5).reveal(&none), "bubby");
+    assert_eq!(optimal(lex, 5).reveal(), "house");
+    // Words the model does not know are equally unfamiliar: the first alphabetically.
+    let unknown = Arc::new(Lexicon::from_words(["qzxvb", "qzxva"]).unwrap());
+    assert_eq!(optimal(unknown, 5).reveal(), "qzxva");
 }
 
 /// The challenge dictionary; `None` (the caller skips) when `../shared` is absent, except

@@ -205,7 +205,7 @@ fn memory() -> String {
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let data = tempfile::tempdir()?;
-    let store = wordplay_web::open_store(Some(data.path()))?;
+    let store = wordplay_scores::open(Some(&data.path().join(wordplay_scores::FILE_NAME)))?;
     // The players all come from 127.0.0.1: lift the per-client rate for them.
     let limits = Limits {
         per_second: 1_000_000,

@@ -1,5 +1,5 @@
-//! The service's shared state: the limits it keeps, the games it holds, the engines and
-//! caches every route uses.
+//! The service's shared state: the limits it keeps, the games it holds (in the store, with
+//! the ones in use in memory), the engines and caches every route uses.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -12,7 +12,7 @@ use lexicon::Lexicon;
 use wordplay_scores::Store;
 
 use crate::error::ApiError;
-use crate::games::Games;
+use crate::games::{Games, Kit, LockIgnoringPoison, Saved, well_formed};
 use crate::guesser::Guesser;
 use crate::{blender_state, hangman_state};
 
@@ -22,9 +22,10 @@ pub(crate) const VERDICT_BUDGET: Duration = Duration::from_secs(3);
 /// The limits that keep the server's memory and CPU bounded.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Most games kept per game type; the least recently used is evicted past it.
+    /// Most games kept per game type, in the store and in memory; the least recently
+    /// changed (in memory: used) are dropped past it.
     pub max_games: usize,
-    /// A game idle this long is dropped.
+    /// A game unchanged this long is dropped (in memory: unused).
     pub idle: Duration,
     /// Largest request body, in bytes (413 past it).
     pub body_bytes: usize,
@@ -43,7 +44,8 @@ pub struct Limits {
     /// Time a hint against the optimal referee may search.
     pub optimal_hint_budget: Duration,
     /// Time a reversed game's request waits for the computer's next guess before it answers
-    /// "thinking" (the guess is still worked out, and the page asks again).
+    /// "thinking" (the guess is still worked out, and the page asks again); zero: it does
+    /// not wait at all.
     pub reverse_wait: Duration,
 }
 
@@ -70,6 +72,7 @@ pub(crate) struct App {
     pub(crate) lexicon: Arc<Lexicon>,
     /// Fair secrets: the list's words that the common tier has.
     pub(crate) secrets: Lexicon,
+    /// The games in use, in memory (the store holds every game).
     pub(crate) hangman: Games<hangman_state::Session>,
     pub(crate) reverse: Games<hangman_state::Reverse>,
     pub(crate) blender: Games<blender_state::Session>,
@@ -89,26 +92,123 @@ pub(crate) struct App {
     pub(crate) slow_guesses: tokio::sync::Semaphore,
     /// The strategy of the hints against the fair and cheating referees (`entropy`).
     pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
-    /// The computer's guesser in the reversed role (`mixed`).
+    /// The computer's guesser in the reversed role (`player`).
     pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub(crate) options: Limits,
 }
 
+/// A kind of game the service holds: where its games are in memory.
+pub(crate) trait Kept: Saved {
+    /// The games of this kind in memory.
+    fn games(app: &App) -> &Games<Self>;
+}
+
+impl Kept for hangman_state::Session {
+    fn games(app: &App) -> &Games<Self> {
+        &app.hangman
+    }
+}
+
+impl Kept for hangman_state::Reverse {
+    fn games(app: &App) -> &Games<Self> {
+        &app.reverse
+    }
+}
+
+impl Kept for blender_state::Session {
+    fn games(app: &App) -> &Games<Self> {
+        &app.blender
+    }
+}
+
 impl App {
-    pub(crate) fn generator(&self, difficulty: Difficulty) -> &RoundGenerator<'static> {
-        &self
-            .generators
-            .iter()
-            .find(|(d, _)| *d == difficulty)
-            .expect("a generator per difficulty")
-            .1
+    /// What rebuilding a kept game needs.
+    pub(crate) fn kit(&self) -> Kit<'_> {
+        Kit {
+            lexicon: &self.lexicon,
+            generators: &self.generators,
+            optimal_move_budget: self.options.optimal_move_budget,
+        }
     }
 
-    /// Drops idle games and forgotten clients; returns how many games were dropped.
-    pub(crate) fn sweep(&self) -> usize {
+    /// Writes `game` to the store under `id` (blocking: call it off the async threads,
+    /// with the game's lock held, so that the writes of one game keep their order).
+    pub(crate) fn save<G: Kept>(&self, id: &str, game: &G) -> Result<(), ApiError> {
+        let text = serde_json::to_string(&game.record())
+            .map_err(|e| ApiError::internal(format!("keeping the game: {e}")))?;
+        self.store.save_game(G::KIND, id, &text, game.pending())?;
+        Ok(())
+    }
+
+    /// Keeps a new game under a new id, in the store first (blocking).
+    pub(crate) fn insert<G: Kept>(&self, game: G) -> Result<(String, Arc<Mutex<G>>), ApiError> {
+        let id = crate::games::new_id();
+        self.save(&id, &game)?;
+        Ok((id.clone(), G::games(self).adopt(&id, game)))
+    }
+
+    /// The game `id`: from memory, else rebuilt from the store (a reload after it left
+    /// memory, or a restarted server). A game the store does not hold (never made, or
+    /// expired) is a 404.
+    pub(crate) async fn find<G: Kept>(
+        self: &Arc<App>,
+        id: &str,
+    ) -> Result<Arc<Mutex<G>>, ApiError> {
+        if !well_formed(id) {
+            return Err(ApiError::no_game());
+        }
+        if let Some(game) = G::games(self).get(id) {
+            return Ok(game);
+        }
+        let (app, id) = (self.clone(), id.to_string());
+        blocking(move || app.load(&id)).await
+    }
+
+    /// [`App::find`] of a game not in memory (blocking).
+    fn load<G: Kept>(&self, id: &str) -> Result<Arc<Mutex<G>>, ApiError> {
+        let Some(text) = self.store.load_game(G::KIND, id, self.options.idle)? else {
+            return Err(ApiError::no_game());
+        };
+        let game = serde_json::from_str(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|record| G::restore(record, &self.kit()))
+            .map_err(|e| ApiError::gone(format!("game {id} cannot be rebuilt: {e}")))?;
+        Ok(G::games(self).adopt(id, game))
+    }
+
+    /// Drops idle games from memory and the store, keeps at most
+    /// [`Limits::max_games`] of each kind in the store, and records the Word Blender games
+    /// whose time ran out with nobody looking, also those a server before this one began
+    /// (blocking). Returns how many games left the store.
+    pub(crate) fn sweep(&self) -> Result<usize, ApiError> {
         self.limiter.retain_recent();
-        self.hangman.expire() + self.reverse.expire() + self.blender.expire()
+        self.hangman.expire();
+        self.reverse.expire();
+        self.blender.expire();
+        for id in self.store.pending_games(blender_state::Session::KIND)? {
+            let game = match self.blender.get(&id) {
+                Some(game) => game,
+                None => match self.load::<blender_state::Session>(&id) {
+                    Ok(game) => game,
+                    // Expired, or not to be rebuilt: nothing more to record.
+                    Err(_) => continue,
+                },
+            };
+            let mut session = game.lock_ignoring_poison();
+            if session.settle(&self.store, false)? {
+                self.save(&id, &*session)?;
+            }
+        }
+        let mut dropped = self.store.expire_games(self.options.idle)?;
+        for kind in [
+            hangman_state::Session::KIND,
+            hangman_state::Reverse::KIND,
+            blender_state::Session::KIND,
+        ] {
+            dropped += self.store.cap_games(kind, self.options.max_games)?;
+        }
+        Ok(dropped)
     }
 }
 

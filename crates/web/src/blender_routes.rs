@@ -1,15 +1,22 @@
 //! Word Blender over HTTP: seeded and daily games, words, hints, shuffles, the end of a
 //! round, high scores and daily statistics in the shared store.
+//!
+//! The daily puzzle is one attempt per player and date, as Wordle players know it: the
+//! attempt is recorded in the store when it starts and its result as it goes and at its end
+//! (nothing to save or to skip); a player's later games of that date are replays, marked
+//! so and never recorded; only the player's own date (within a day of UTC's) can be
+//! played, and its rack is the one that date deals.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use blender::{Difficulty, Feedback, Game, Slot, SystemClock};
+use blender::{Difficulty, Feedback, Slot};
 use serde::{Deserialize, Serialize};
+use wordplay_scores::check_name;
 
 use crate::app::{App, blocking};
-use crate::blender_state::Session;
+use crate::blender_state::{Daily, Session};
 use crate::error::{ApiError, ApiJson};
 use crate::games::LockIgnoringPoison;
 
@@ -22,9 +29,14 @@ pub(crate) struct NewGame {
     /// Seed of the deals (random if absent).
     #[serde(default)]
     seed: Option<u64>,
-    /// The daily puzzle of this date (`YYYY-MM-DD`, or `today`, the server's date).
+    /// The daily puzzle of this date (`YYYY-MM-DD`, the player's date: UTC's, the day
+    /// before or the day after; or `today`, UTC's date).
     #[serde(default)]
     daily: Option<String>,
+    /// Who plays: the finished game goes into the high-score table under this name. The
+    /// daily puzzle needs one (one attempt per player and date).
+    #[serde(default)]
+    player: Option<String>,
 }
 
 /// One slot of the board.
@@ -68,14 +80,21 @@ pub(crate) struct View {
     missed: Vec<String>,
     daily: Option<String>,
     puzzle: Option<u32>,
+    /// A daily puzzle played again after the player's attempt: never recorded.
+    replay: bool,
     /// The spoiler-free result line, once a daily puzzle is over.
     share: Option<String>,
-    /// Whether the game's score was saved to the table.
+    /// Who plays (the name the game is recorded under).
+    player: Option<String>,
+    /// Whether the finished game is recorded (its score in the table, a daily's result).
     saved: bool,
+    /// Whether the game is over with points and no name to record them under: give one
+    /// with `POST /api/blender/{id}/save`.
+    needs_name: bool,
 }
 
 fn view(id: &str, s: &mut Session) -> View {
-    s.game.tick();
+    s.tick();
     let round = s.game.round();
     let (found, required) = round.progress();
     let summary = s.game.summary();
@@ -112,10 +131,7 @@ fn view(id: &str, s: &mut Session) -> View {
                 .collect(),
         })
         .collect();
-    let share = match (&s.daily, s.game.is_over()) {
-        (Some((date, _)), true) => Some(s.game.share_line(&blender::daily_label(date))),
-        _ => None,
-    };
+    let share = s.share().filter(|_| s.game.is_over());
     View {
         id: id.to_string(),
         letters: round.letters(),
@@ -133,10 +149,13 @@ fn view(id: &str, s: &mut Session) -> View {
         advances: summary.as_ref().is_some_and(|s| s.advances),
         game_over: s.game.is_over(),
         missed: summary.map(|s| s.missed).unwrap_or_default(),
-        daily: s.daily.as_ref().map(|d| d.0.clone()),
-        puzzle: s.daily.as_ref().map(|d| d.1),
+        daily: s.daily.as_ref().map(|d| d.date.clone()),
+        puzzle: s.daily.as_ref().map(|d| d.puzzle),
+        replay: s.daily.as_ref().is_some_and(|d| !d.counted),
         share,
+        player: s.player.clone(),
         saved: s.saved,
+        needs_name: s.needs_name(),
     }
 }
 
@@ -152,22 +171,37 @@ fn difficulty(name: Option<&str>) -> Result<Difficulty, ApiError> {
     }
 }
 
-/// The date of a daily puzzle and its number.
+/// The date of a daily puzzle and its number: a date that is some player's today
+/// (`today` is UTC's).
 fn daily(text: &str) -> Result<(String, u32), ApiError> {
+    let utc = wordplay_scores::utc_today();
     let date: jiff::civil::Date = if text == "today" {
-        jiff::ZonedDateTime::now().date()
+        utc
     } else {
         text.parse()
             .map_err(|e| ApiError::bad(format!("{text:?} is not a date YYYY-MM-DD: {e}")))?
     };
-    let tomorrow = jiff::ZonedDateTime::now().date().tomorrow().unwrap_or(date);
-    let number = blender::daily_number(&date.to_string()).filter(|_| date <= tomorrow);
-    number.map(|n| (date.to_string(), n)).ok_or_else(|| {
+    if !wordplay_scores::daily_is_open(date, utc) {
+        return Err(ApiError::bad(format!(
+            "the daily puzzle of {date} cannot be played: only today's, the player's own \
+             date (UTC's is {utc})"
+        )));
+    }
+    let number = blender::daily_number(&date.to_string()).ok_or_else(|| {
         ApiError::bad(format!(
-            "there is no daily puzzle for {date}: they run from {} to today",
+            "there is no daily puzzle for {date}: they run from {}",
             blender::FIRST_DAILY
         ))
-    })
+    })?;
+    Ok((date.to_string(), number))
+}
+
+/// A name given with a request: `None` when empty, else checked.
+fn player(name: Option<&str>) -> Result<Option<String>, ApiError> {
+    name.filter(|n| !n.trim().is_empty())
+        .map(check_name)
+        .transpose()
+        .map_err(ApiError::from)
 }
 
 /// `POST /api/blender`: a new game (seeded, or the daily puzzle).
@@ -176,9 +210,15 @@ pub(crate) async fn create(
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Json<View>, ApiError> {
     let daily = req.daily.as_deref().map(daily).transpose()?;
+    let player = player(req.player.as_deref())?;
     if daily.is_some() && (req.seed.is_some() || req.difficulty.is_some()) {
         return Err(ApiError::bad(
             "the daily puzzle has its own seed and difficulty: give \"daily\" alone",
+        ));
+    }
+    if daily.is_some() && player.is_none() {
+        return Err(ApiError::bad(
+            "the daily puzzle needs a player name: one attempt per player a day",
         ));
     }
     let difficulty = if daily.is_some() {
@@ -190,23 +230,48 @@ pub(crate) async fn create(
         Some((date, _)) => blender::daily_seed(date),
         None => req.seed.unwrap_or_else(rand::random),
     };
-    let generator = app.generator(difficulty).clone();
-    let game = Game::new(generator, SystemClock::default(), seed, difficulty.time());
-    let game = if daily.is_some() {
-        game.single_round()
-    } else {
-        game
-    };
-    let mut session = Session {
-        game,
-        difficulty,
-        seed,
-        daily,
-        saved: false,
-    };
-    let shown = view("", &mut session);
-    let (id, _) = app.blender.insert(session);
-    Ok(Json(View { id, ..shown }))
+    let shown = blocking(move || {
+        // The attempt is recorded as it starts: only the first of a date counts.
+        let daily = match daily {
+            Some((date, puzzle)) => {
+                let name = player.as_deref().expect("checked above");
+                let counted = app.store.start_daily("blender", &date, puzzle, name)?;
+                Some(Daily {
+                    date,
+                    puzzle,
+                    counted,
+                })
+            }
+            None => None,
+        };
+        let mut session = Session::new(&app.kit(), difficulty, seed, daily, player);
+        let shown = view("", &mut session);
+        let (id, _) = app.insert(session)?;
+        Ok(View { id, ..shown })
+    })
+    .await?;
+    Ok(Json(shown))
+}
+
+/// Runs `act` on the game `id` (it says what it gives and whether it changed the game),
+/// then settles the game (records in the store what its state asks, [`Session::settle`]),
+/// keeps it, and shows it as it then is: all under the game's lock.
+async fn act<T: Send + 'static>(
+    app: Arc<App>,
+    id: String,
+    act: impl FnOnce(&mut Session) -> Result<(T, bool), ApiError> + Send + 'static,
+) -> Result<(T, View), ApiError> {
+    let game = app.find::<Session>(&id).await?;
+    blocking(move || {
+        let mut s = game.lock_ignoring_poison();
+        let (out, changed) = act(&mut s)?;
+        let settled = s.settle(&app.store, changed)?;
+        if changed || settled {
+            app.save(&id, &*s)?;
+        }
+        Ok((out, view(&id, &mut s)))
+    })
+    .await
 }
 
 /// `GET /api/blender/{id}`: the game now (the timer ends the round when it runs out).
@@ -214,9 +279,8 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    Ok(Json(view(&id, &mut s)))
+    let ((), shown) = act(app, id, |_| Ok(((), false))).await?;
+    Ok(Json(shown))
 }
 
 /// `POST /api/blender/{id}/guess`.
@@ -238,8 +302,8 @@ pub(crate) struct Played {
     game: View,
 }
 
-fn played(id: &str, s: &mut Session, feedback: &Feedback) -> Played {
-    let (result, points) = match feedback {
+fn played((feedback, game): (Feedback, View)) -> Played {
+    let (result, points) = match &feedback {
         Feedback::Found {
             points,
             time_bonus,
@@ -263,7 +327,7 @@ fn played(id: &str, s: &mut Session, feedback: &Feedback) -> Played {
         result,
         message: feedback.to_string(),
         points,
-        game: view(id, s),
+        game,
     }
 }
 
@@ -284,10 +348,13 @@ pub(crate) async fn guess(
             blender::MAX_RACK
         )));
     }
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    let feedback = s.game.guess(&word);
-    Ok(Json(played(&id, &mut s, &feedback)))
+    act(app, id, move |s| {
+        let feedback = s.guess(&word);
+        let found = matches!(feedback, Feedback::Found { .. });
+        Ok((feedback, found))
+    })
+    .await
+    .map(|done| Json(played(done)))
 }
 
 /// `POST /api/blender/{id}/hint`: reveals a letter of a missing word (costs time).
@@ -295,10 +362,13 @@ pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Played>, ApiError> {
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    let feedback = s.game.hint();
-    Ok(Json(played(&id, &mut s, &feedback)))
+    act(app, id, |s| {
+        let feedback = s.hint();
+        let hinted = matches!(feedback, Feedback::Hint { .. });
+        Ok((feedback, hinted))
+    })
+    .await
+    .map(|done| Json(played(done)))
 }
 
 /// `POST /api/blender/{id}/shuffle`.
@@ -306,10 +376,13 @@ pub(crate) async fn shuffle(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Played>, ApiError> {
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    let feedback = s.game.shuffle();
-    Ok(Json(played(&id, &mut s, &feedback)))
+    act(app, id, |s| {
+        let feedback = s.shuffle();
+        let shuffled = feedback == Feedback::Shuffled;
+        Ok((feedback, shuffled))
+    })
+    .await
+    .map(|done| Json(played(done)))
 }
 
 /// `POST /api/blender/{id}/end`: ends the round now.
@@ -317,10 +390,8 @@ pub(crate) async fn end(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    s.game.give_up();
-    Ok(Json(view(&id, &mut s)))
+    let ((), shown) = act(app, id, |s| Ok(((), s.end()))).await?;
+    Ok(Json(shown))
 }
 
 /// `POST /api/blender/{id}/next`: the next round, after one won with a six-letter word.
@@ -328,15 +399,16 @@ pub(crate) async fn next(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.blender.find(&id)?;
-    let mut s = game.lock_ignoring_poison();
-    s.game.tick();
-    if !s.game.next_round() {
-        return Err(ApiError::bad(
-            "no next round: the round is still on, or the game is over",
-        ));
-    }
-    Ok(Json(view(&id, &mut s)))
+    let ((), shown) = act(app, id, |s| {
+        if !s.next() {
+            return Err(ApiError::bad(
+                "no next round: the round is still on, or the game is over",
+            ));
+        }
+        Ok(((), true))
+    })
+    .await?;
+    Ok(Json(shown))
 }
 
 /// `POST /api/blender/{id}/save`.
@@ -351,74 +423,47 @@ pub(crate) struct Saved {
     /// The game's place in the table, if it made it.
     rank: Option<usize>,
     top: Vec<wordplay_scores::BlenderScore>,
-    /// For the daily puzzle: the player's statistics after it.
-    daily_stats: Option<wordplay_scores::DailyStats>,
 }
 
-/// `POST /api/blender/{id}/save`: records a finished game under a name (once).
+/// `POST /api/blender/{id}/save`: records a finished game begun without a player under
+/// the name given (once; a game with a player, the daily puzzle always, is recorded at its
+/// end without it).
 pub(crate) async fn save(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SaveBody>,
 ) -> Result<Json<Saved>, ApiError> {
-    if body.name.trim().is_empty() {
-        return Err(ApiError::bad("a name is needed to save a score"));
-    }
-    let game = app.blender.find(&id)?;
-    let (score, rounds, daily, share, won) = {
-        let mut s = game.lock_ignoring_poison();
-        s.game.tick();
+    let name = check_name(&body.name)?;
+    let store = app.store.clone();
+    act(app, id, move |s| {
+        s.tick();
         if !s.game.is_over() {
             return Err(ApiError::bad("the game is not over yet"));
+        }
+        if s.daily.is_some() {
+            return Err(ApiError::bad(
+                "a daily puzzle is recorded at its end under the name it began with",
+            ));
         }
         if s.saved {
             return Err(ApiError::bad("this game is already saved"));
         }
-        s.saved = true;
-        let share = s
-            .daily
-            .as_ref()
-            .map(|(date, _)| s.game.share_line(&blender::daily_label(date)));
-        (
-            s.game.score(),
-            s.game.rounds_won(),
-            s.daily.clone(),
-            share,
-            s.game.rounds_won() > 0,
-        )
-    };
-    let store = app.store.clone();
-    let saved = blocking(move || {
-        let added = store.add_blender(
-            &body.name,
-            score,
-            rounds,
-            daily.as_ref().map(|d| d.0.as_str()),
-        )?;
-        let daily_stats = match daily {
-            Some((date, puzzle)) => {
-                store.record_daily(&wordplay_scores::DailyResult {
-                    game: "blender".into(),
-                    date,
-                    puzzle,
-                    player: body.name.clone(),
-                    won,
-                    score,
-                    share: share.unwrap_or_default(),
-                })?;
-                let today = jiff::ZonedDateTime::now().date().to_string();
-                Some(store.daily_stats("blender", &body.name, &today)?)
-            }
-            None => None,
-        };
-        Ok(Saved {
-            rank: added.rank,
-            top: added.top,
-            daily_stats,
-        })
+        if s.game.score() == 0 {
+            return Err(ApiError::bad("no points: nothing to save"));
+        }
+        s.player = Some(name.clone());
+        if !s.settle(&store, false)? {
+            return Err(ApiError::internal("the game could not be recorded"));
+        }
+        let top = store.blender_top(wordplay_scores::KEEP)?;
+        let rank = top
+            .iter()
+            .position(|e| e.name == name && e.score == s.game.score())
+            .map(|p| p + 1);
+        Ok((Saved { rank, top }, true))
     })
-    .await?;
-    Ok(Json(saved))
+    .await
+    .map(|(saved, _)| Json(saved))
 }
 
 /// `GET /api/blender/scores`: the high-score table.
@@ -431,10 +476,13 @@ pub(crate) async fn scores(
     ))
 }
 
-/// `GET /api/blender/daily/stats?player=NAME`.
+/// `GET /api/blender/daily/stats?player=NAME&date=D`.
 #[derive(Deserialize)]
 pub(crate) struct StatsQuery {
     player: String,
+    /// The player's date (streaks end on it); UTC's if absent.
+    #[serde(default)]
+    date: Option<String>,
 }
 
 /// `GET /api/blender/daily/stats`: a player's daily statistics and streaks.
@@ -443,8 +491,55 @@ pub(crate) async fn daily_stats(
     Query(q): Query<StatsQuery>,
 ) -> Result<Json<wordplay_scores::DailyStats>, ApiError> {
     let store = app.store.clone();
-    let today = jiff::ZonedDateTime::now().date().to_string();
+    // The player's own date when given (streaks end on it), else UTC's.
+    let today = match q.date {
+        Some(date) => daily(&date)?.0,
+        None => wordplay_scores::utc_today().to_string(),
+    };
     Ok(Json(
         blocking(move || Ok(store.daily_stats("blender", &q.player, &today)?)).await?,
     ))
+}
+
+/// `GET /api/blender/daily?date=D&player=P`.
+#[derive(Deserialize)]
+pub(crate) struct TodayQuery {
+    /// The player's date (`today`: UTC's).
+    date: String,
+    /// Whose attempt to look up.
+    #[serde(default)]
+    player: Option<String>,
+}
+
+/// Today's puzzle for a player: its number, and their attempt at it if they made one.
+#[derive(Serialize)]
+pub(crate) struct Today {
+    date: String,
+    puzzle: u32,
+    /// The player's attempt (its result so far, or final once `finished`): a new game of
+    /// this date is then a replay.
+    attempt: Option<wordplay_scores::DailyResult>,
+}
+
+/// `GET /api/blender/daily`: the puzzle of the player's date and whether they played it.
+pub(crate) async fn today(
+    State(app): State<Arc<App>>,
+    Query(q): Query<TodayQuery>,
+) -> Result<Json<Today>, ApiError> {
+    let (date, puzzle) = daily(&q.date)?;
+    let player = player(q.player.as_deref())?;
+    let store = app.store.clone();
+    blocking(move || {
+        let attempt = match &player {
+            Some(p) => store.daily_result("blender", p, &date)?,
+            None => None,
+        };
+        Ok(Today {
+            date,
+            puzzle,
+            attempt,
+        })
+    })
+    .await
+    .map(Json)
 }

@@ -1,9 +1,12 @@
-//! API errors: every failure is a JSON body `{"error": message}` with the right status.
+//! Errors: every failure of the API (`/api/...`) is a JSON body `{"error": message,
+//! "status": code}` with the right status; a page that does not exist is an HTML page
+//! that says so and leads back to the games.
 
 use axum::Json;
-use axum::extract::FromRequest;
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -37,6 +40,15 @@ impl ApiError {
         }
     }
 
+    /// 410: the game was kept but cannot be rebuilt (kept by another version of the
+    /// program, or against another word list).
+    pub(crate) fn gone(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::GONE,
+            message: message.into(),
+        }
+    }
+
     /// 409: the game cannot take this yet (the computer is still working out its guess).
     pub(crate) fn conflict(message: impl Into<String>) -> ApiError {
         ApiError {
@@ -62,7 +74,16 @@ impl IntoResponse for ApiError {
 
 impl From<wordplay_scores::StoreError> for ApiError {
     fn from(e: wordplay_scores::StoreError) -> ApiError {
-        ApiError::internal(e.to_string())
+        match e {
+            wordplay_scores::StoreError::Name(e) => ApiError::bad(e.to_string()),
+            e => ApiError::internal(e.to_string()),
+        }
+    }
+}
+
+impl From<wordplay_scores::NameError> for ApiError {
+    fn from(e: wordplay_scores::NameError) -> ApiError {
+        ApiError::bad(e.to_string())
     }
 }
 
@@ -104,27 +125,44 @@ where
     }
 }
 
+/// The page for a path that is not one (the page's own stylesheet, a way back).
+const NOT_FOUND_PAGE: &str = include_str!("../assets/404.html");
+
 /// Turns any error response that is not JSON yet (an unknown route, a wrong method, a body
-/// over the limit caught by the layer, a timeout) into a JSON error with the same status.
-pub(crate) async fn jsonify_errors(response: Response) -> Response {
+/// over the limit caught by the layer, a timeout) into a JSON error with the same status
+/// under `/api/`, and an unknown page elsewhere into the HTML page that says so.
+pub(crate) async fn errors(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";
+    let response = next.run(request).await;
     let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    if status.is_client_error() || status.is_server_error() {
-        if is_json {
-            return response;
-        }
-        let message = match status {
-            StatusCode::NOT_FOUND => "no such path",
-            StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path",
-            StatusCode::PAYLOAD_TOO_LARGE => "request body too large",
-            StatusCode::REQUEST_TIMEOUT => "the request took too long",
-            _ => status.canonical_reason().unwrap_or("error"),
-        };
-        return json_error(status, message);
+    if is_json {
+        return response;
     }
-    response
+    if !api && status == StatusCode::NOT_FOUND {
+        return (
+            status,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CONTENT_SECURITY_POLICY, crate::page::CSP),
+            ],
+            NOT_FOUND_PAGE,
+        )
+            .into_response();
+    }
+    let message = match status {
+        StatusCode::NOT_FOUND => "no such path",
+        StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path",
+        StatusCode::PAYLOAD_TOO_LARGE => "request body too large",
+        StatusCode::REQUEST_TIMEOUT => "the request took too long",
+        _ => status.canonical_reason().unwrap_or("error"),
+    };
+    json_error(status, message)
 }

@@ -1,13 +1,23 @@
-//! The games in play: kept by unguessable id, least recently used evicted past a cap, idle
-//! ones expired, so memory stays bounded whatever the load.
+//! The games in play, kept twice: in the SQLite store, which is where a game lives (every
+//! change is written before the answer goes out, so a reload or a server restart finds it
+//! as it was), and in memory, a cache of the games in use (least recently used evicted past
+//! a cap, idle ones dropped) that saves reading and replaying a game on every request.
+//!
+//! A game kind says what of it is kept and how it is rebuilt ([`Saved`]); the service's
+//! `App::find`, `App::insert` and `App::save` are how the routes reach them. The store drops
+//! games unchanged for [`Limits::idle`](crate::Limits::idle) and keeps at most
+//! [`Limits::max_games`](crate::Limits::max_games) of each kind (`App::sweep`), so memory
+//! and disk stay bounded whatever the load; ids are 128 random bits.
 
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use blender::{Difficulty, RoundGenerator};
+use lexicon::Lexicon;
 use lru::LruCache;
-
-use crate::error::ApiError;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// Locking that outlives a panic: a request that panicked while holding a game or a cache
 /// must not turn every later request for it into a second panic, so a poisoned lock is taken
@@ -24,6 +34,46 @@ impl<T> LockIgnoringPoison<T> for Mutex<T> {
     }
 }
 
+/// What rebuilding a kept game needs of the service: its word lists and dealers.
+pub(crate) struct Kit<'a> {
+    /// The hangman list.
+    pub(crate) lexicon: &'a Arc<Lexicon>,
+    /// Word Blender's dealer of each difficulty.
+    pub(crate) generators: &'a [(Difficulty, RoundGenerator<'static>)],
+    /// The optimal referee's time per answer.
+    pub(crate) optimal_move_budget: Duration,
+}
+
+impl<'a> Kit<'a> {
+    /// Word Blender's dealer of `difficulty`.
+    pub(crate) fn generator(&self, difficulty: Difficulty) -> &'a RoundGenerator<'static> {
+        &self
+            .generators
+            .iter()
+            .find(|(d, _)| *d == difficulty)
+            .expect("a generator per difficulty")
+            .1
+    }
+}
+
+/// A kind of game the server keeps in the store.
+pub(crate) trait Saved: Sized + Send + 'static {
+    /// The kind's name in the store (`hangman`, `reverse`, `blender`).
+    const KIND: &'static str;
+    /// What is kept of a game: enough to rebuild it exactly.
+    type Record: Serialize + DeserializeOwned;
+    /// What to keep of the game now.
+    fn record(&self) -> Self::Record;
+    /// Whether something is still to be recorded when the game ends (a score, a daily
+    /// result): the sweep looks at such games even after a restart.
+    fn pending(&self) -> bool {
+        false
+    }
+    /// The game rebuilt from what was kept; an error says why it cannot be (a record
+    /// another version or another word list wrote).
+    fn restore(record: Self::Record, kit: &Kit<'_>) -> Result<Self, String>;
+}
+
 /// A game id: 128 random bits from the operating system's generator, as 32 hex digits.
 pub(crate) fn new_id() -> String {
     let mut bytes = [0u8; 16];
@@ -32,7 +82,7 @@ pub(crate) fn new_id() -> String {
 }
 
 /// Whether `id` looks like one [`new_id`] makes (so junk is a 404 without a lookup).
-fn well_formed(id: &str) -> bool {
+pub(crate) fn well_formed(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
@@ -41,14 +91,14 @@ struct Slot<G> {
     used: Instant,
 }
 
-/// Games of one kind by id.
+/// The games of one kind in memory, by id.
 pub(crate) struct Games<G> {
     inner: Mutex<LruCache<String, Slot<G>>>,
     ttl: Duration,
 }
 
 impl<G> Games<G> {
-    /// At most `cap` games; a game idle for `ttl` is gone.
+    /// At most `cap` games; a game idle for `ttl` is dropped from memory.
     pub(crate) fn new(cap: usize, ttl: Duration) -> Games<G> {
         Games {
             inner: Mutex::new(LruCache::new(
@@ -62,21 +112,26 @@ impl<G> Games<G> {
         self.inner.lock_ignoring_poison()
     }
 
-    /// Keeps `game` under a new id (evicting the least recently used game if full).
-    pub(crate) fn insert(&self, game: G) -> (String, Arc<Mutex<G>>) {
-        let id = new_id();
+    /// Keeps `game` under `id` (evicting the least recently used game if full); a game
+    /// already kept under `id` (another request rebuilt it first) wins.
+    pub(crate) fn adopt(&self, id: &str, game: G) -> Arc<Mutex<G>> {
+        let mut games = self.lock();
+        if let Some(slot) = games.get_mut(id) {
+            slot.used = Instant::now();
+            return slot.game.clone();
+        }
         let game = Arc::new(Mutex::new(game));
-        self.lock().push(
-            id.clone(),
+        games.push(
+            id.to_string(),
             Slot {
                 game: game.clone(),
                 used: Instant::now(),
             },
         );
-        (id, game)
+        game
     }
 
-    /// The game `id`, if it is still kept (and not idle past the TTL); marks it used.
+    /// The game `id`, if it is in memory (and not idle past the TTL); marks it used.
     pub(crate) fn get(&self, id: &str) -> Option<Arc<Mutex<G>>> {
         if !well_formed(id) {
             return None;
@@ -91,12 +146,7 @@ impl<G> Games<G> {
         Some(slot.game.clone())
     }
 
-    /// [`Games::get`] for a request: a game that is not kept is a 404.
-    pub(crate) fn find(&self, id: &str) -> Result<Arc<Mutex<G>>, ApiError> {
-        self.get(id).ok_or_else(ApiError::no_game)
-    }
-
-    /// Drops every game idle past the TTL; returns how many.
+    /// Drops from memory every game idle past the TTL; returns how many.
     pub(crate) fn expire(&self) -> usize {
         let mut games = self.lock();
         let mut dropped = 0;
@@ -111,7 +161,7 @@ impl<G> Games<G> {
         dropped
     }
 
-    /// How many games are kept.
+    /// How many games are in memory.
     pub(crate) fn len(&self) -> usize {
         self.lock().len()
     }
@@ -132,21 +182,27 @@ mod tests {
     #[test]
     fn the_cap_evicts_the_least_recently_used() {
         let games = Games::new(2, Duration::from_secs(60));
-        let (a, _) = games.insert(1);
-        let (b, _) = games.insert(2);
+        let (a, b, c) = (new_id(), new_id(), new_id());
+        games.adopt(&a, 1);
+        games.adopt(&b, 2);
         assert!(games.get(&a).is_some());
-        let (c, _) = games.insert(3);
+        games.adopt(&c, 3);
         assert!(games.get(&b).is_none());
         assert!(games.get(&a).is_some() && games.get(&c).is_some());
         assert_eq!(games.len(), 2);
+        // A game rebuilt twice at once: the first kept is the one.
+        let first = games.get(&a).unwrap();
+        assert!(Arc::ptr_eq(&first, &games.adopt(&a, 9)));
+        assert_eq!(*first.lock_ignoring_poison(), 1);
     }
 
     #[test]
     fn idle_games_expire() {
         let games = Games::new(10, Duration::from_millis(30));
-        let (a, _) = games.insert(1);
+        let (a, b) = (new_id(), new_id());
+        games.adopt(&a, 1);
         std::thread::sleep(Duration::from_millis(60));
-        let (b, _) = games.insert(2);
+        games.adopt(&b, 2);
         assert_eq!(games.expire(), 1);
         assert!(games.get(&a).is_none());
         assert!(games.get(&b).is_some());

@@ -1,47 +1,71 @@
-//! The computer's guesser in the reversed role: `mixed`, the one guesser for real games
-//! (as `best` while words of the list fit, the letter model once the player's word may not
-//! be one of them), built once per number of lives around one letter model trained once.
+//! The computer's guesser in the reversed role: `player`, the registry's guesser for words
+//! people think of (familiarity-weighted words of the list, of the frequency source and the
+//! words players taught it; the letter model once the player's word is none of them), built
+//! once per number of lives around one pool of words and one letter model trained once.
+//!
+//! A word a player names at the end that fits their answers and that it did not know is
+//! learned ([`Guesser::learn`]): kept in the scores store, which the terminal shares, and
+//! known from the next game on.
 
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use hangman::referee::Revealed;
 use hangman::strategy::letter_model::{LetterModel, Weights};
+use hangman::strategy::{Familiar, PlayerOptions, Pool};
 use hangman::{Guess, Outcome, Strategy};
 use lexicon::Lexicon;
 use lru::LruCache;
+use wordplay_scores::Store;
 
 use crate::error::ApiError;
 use crate::games::LockIgnoringPoison;
 
-/// The strategy that guesses the player's word: the registry's `mixed` with its defaults,
-/// the guesser `hangman play --guesser mixed` plays in the terminal.
-pub(crate) const GUESSER: &str = "mixed";
+/// The strategy that guesses the player's word: the registry's `player` with its defaults,
+/// the guesser `hangman play --guesser` plays in the terminal.
+pub(crate) const GUESSER: &str = "player";
 
-/// How many numbers of lives keep their `mixed` (and what it searched) at once. Building one
-/// is quick (the model is shared); what it remembers grows with every search at lives
-/// without shipped tables, so a client trying every number of lives does not grow the
-/// server without bound.
+/// How many numbers of lives keep their `player` at once. Building one is quick (the pool
+/// and the model are shared; its weights take a few milliseconds); a client trying every
+/// number of lives does not grow the server without bound.
 const KEPT: NonZeroUsize = NonZeroUsize::new(3).expect("3 > 0");
 
-/// `mixed` for the embedded list, per maximum of wrong guesses, built on first use.
+/// `player` for the embedded list, per maximum of wrong guesses, built on first use.
 pub(crate) struct Guesser {
     lexicon: Arc<Lexicon>,
     /// Trained once (about half a second on the embedded list) and shared by every build.
     model: OnceLock<Arc<LetterModel>>,
-    /// Per maximum of wrong guesses: its decisions are for that many (the shipped tables
-    /// that make it answer at once are for 5, six lives), and it remembers what it
-    /// searched, so the [`KEPT`] last used are kept.
+    /// The words learned so far (from the store at start, then from the games).
+    learned: Mutex<Vec<String>>,
+    /// The words `player` knows, with the learned ones: built on first use (a quarter of a
+    /// second) and again after a word is learned.
+    pool: Mutex<Option<Arc<Pool>>>,
+    /// Per maximum of wrong guesses: the [`KEPT`] last used.
     built: Mutex<LruCache<u32, Arc<dyn Strategy>>>,
 }
 
 impl Guesser {
-    /// A guesser for `lexicon`; nothing is trained or built yet.
-    pub(crate) fn new(lexicon: Arc<Lexicon>) -> Guesser {
+    /// A guesser for `lexicon` that knows the `learned` words; nothing is built yet.
+    pub(crate) fn new(lexicon: Arc<Lexicon>, learned: Vec<String>) -> Guesser {
         Guesser {
             lexicon,
             model: OnceLock::new(),
+            learned: Mutex::new(learned),
+            pool: Mutex::new(None),
             built: Mutex::new(LruCache::new(KEPT)),
         }
+    }
+
+    /// The words it knows (blocking on first use: call it off the async threads).
+    pub(crate) fn pool(&self) -> Arc<Pool> {
+        let mut pool = self.pool.lock_ignoring_poison();
+        pool.get_or_insert_with(|| {
+            Arc::new(Pool::new(
+                &self.lexicon,
+                &self.learned.lock_ignoring_poison(),
+            ))
+        })
+        .clone()
     }
 
     /// The strategy for games lost on wrong guess number `max_wrong + 1`, trained and
@@ -53,22 +77,35 @@ impl Guesser {
         let model = self
             .model
             .get_or_init(|| Arc::new(LetterModel::train(self.lexicon.clone(), Weights::default())));
-        let settings = hangman::Settings {
+        let strategy: Arc<dyn Strategy> = Arc::new(Familiar::new(
+            self.pool(),
+            self.lexicon.clone(),
+            Some(model.clone()),
+            PlayerOptions::default(),
             max_wrong,
-            seed: 0,
-            params: Vec::new(),
-            cache_dir: None,
-        };
-        let strategy: Arc<dyn Strategy> =
-            hangman::strategy::build_with_model(GUESSER, self.lexicon.clone(), &settings, model)
-                .map_err(|e| ApiError::internal(e.to_string()))?
-                .into();
+        ));
         // Two first games at once may both build: the first kept wins, the same strategy.
         Ok(self
             .built
             .lock_ignoring_poison()
             .get_or_insert(max_wrong, || strategy)
             .clone())
+    }
+
+    /// Learns the word a player revealed, if it fits their answers and is not one it knows:
+    /// kept in `store` and known from the next game on. Returns whether it learned it.
+    pub(crate) fn learn(&self, store: &Store, revealed: &Revealed) -> bool {
+        if revealed.contradiction.is_some() || self.pool().words().contains(&revealed.word) {
+            return false;
+        }
+        // A word the store will not keep (too long) is not learned either.
+        let Ok(Some(word)) = store.learn_word(&revealed.word) else {
+            return false;
+        };
+        self.learned.lock_ignoring_poison().push(word);
+        *self.pool.lock_ignoring_poison() = None;
+        self.built.lock_ignoring_poison().clear();
+        true
     }
 }
 
@@ -93,7 +130,7 @@ mod tests {
     #[test]
     fn one_strategy_per_lives_is_kept_for_the_last_few_used() {
         let lexicon = Arc::new(Lexicon::from_words(["bat", "cat", "hat", "dog"]).unwrap());
-        let guesser = Guesser::new(lexicon);
+        let guesser = Guesser::new(lexicon, Vec::new());
         let six = guesser.strategy(5).unwrap();
         assert!(Arc::ptr_eq(&six, &guesser.strategy(5).unwrap()));
         assert_eq!(six.name(), GUESSER);
@@ -103,5 +140,34 @@ mod tests {
         }
         assert_eq!(guesser.built.lock_ignoring_poison().len(), KEPT.get());
         assert!(!Arc::ptr_eq(&six, &guesser.strategy(5).unwrap()));
+    }
+
+    #[test]
+    fn a_revealed_word_it_did_not_know_is_learned_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("s.sqlite3")).unwrap();
+        let lexicon = Arc::new(Lexicon::from_words(["bat", "cat"]).unwrap());
+        let guesser = Guesser::new(lexicon.clone(), Vec::new());
+        let reveal = |word: &str| Revealed {
+            word: word.to_string(),
+            contradiction: None,
+            known: false,
+        };
+        assert!(!guesser.pool().words().contains("qzxj"));
+        let before = guesser.strategy(5).unwrap();
+        assert!(guesser.learn(&store, &reveal("qzxj")));
+        assert!(guesser.pool().words().contains("qzxj"));
+        assert!(
+            !Arc::ptr_eq(&before, &guesser.strategy(5).unwrap()),
+            "rebuilt"
+        );
+        assert_eq!(store.learned_words().unwrap(), ["qzxj"]);
+        // Known words (the list's, the source's, learned ones) are not learned again.
+        assert!(!guesser.learn(&store, &reveal("qzxj")));
+        assert!(!guesser.learn(&store, &reveal("house")));
+        assert!(!guesser.learn(&store, &reveal("cat")));
+        // A server started on the same store knows it.
+        let again = Guesser::new(lexicon, store.learned_words().unwrap());
+        assert!(again.pool().words().contains("qzxj"));
     }
 }

@@ -1,5 +1,6 @@
-//! Hangman over HTTP: games against the fair and cheating referees, hints, the proven
-//! verdict before a game, and the reversed role (the computer guesses the player's word).
+//! Hangman over HTTP against a referee: games against the fair and cheating referees,
+//! their hints, the proven verdict before a game, and the players' tallies. The reversed role
+//! (the computer guesses the player's word) is in `reverse_routes.rs`.
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -7,22 +8,18 @@ use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use hangman::game::position_mask;
-use hangman::referee::{Evil, RefereeKind, Told};
+use hangman::referee::{Evil, RefereeKind};
 use hangman::solve::{Progress, SolveOptions};
 use hangman::suggest::{self, Snapshot};
-use hangman::{Fair, Game, GameState, Guess, Outcome, Status, candidates};
+use hangman::{Fair, Game, Guess, Outcome, Status, candidates};
 use lexicon::{Letter, Lexicon};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{App, blocking};
 use crate::error::{ApiError, ApiJson};
 use crate::games::LockIgnoringPoison;
-use crate::guesser::{self, GUESSER};
-use crate::hangman_state::{Hint, HintLetter, Play, Reverse, Session, Value, Verdict};
-
-/// Most lives a game may have (every letter a miss).
-const MAX_LIVES: u32 = 26;
+use crate::hangman_common::{board_of, check_lives, letters};
+use crate::hangman_state::{Hint, HintLetter, Play, Session, Value, Verdict};
 
 /// How many of the words still alive a finished game lists.
 const SHOW_ALIVE: usize = 60;
@@ -78,19 +75,6 @@ pub(crate) struct View {
     value: Option<Value>,
 }
 
-fn board_of(state: &GameState) -> String {
-    state
-        .board()
-        .cells()
-        .iter()
-        .map(|c| c.map_or('_', |l| l.lower() as char))
-        .collect()
-}
-
-fn letters(set: lexicon::LetterSet) -> String {
-    set.iter().map(|l| l.lower() as char).collect()
-}
-
 fn view(app: &App, id: &str, s: &Session) -> View {
     let state = s.state();
     let over = state.status() != Status::KeepGuessing;
@@ -124,10 +108,7 @@ fn view(app: &App, id: &str, s: &Session) -> View {
         score: state.score(),
         word: over.then(|| s.word()),
         alive,
-        value: match &s.play {
-            Play::Evil(g) => g.referee().last_value().map(Value::from),
-            Play::Fair(_) => None,
-        },
+        value: s.value,
     }
 }
 
@@ -135,16 +116,6 @@ fn view(app: &App, id: &str, s: &Session) -> View {
 fn referee_kind(name: &str) -> Result<(RefereeKind, &'static str), ApiError> {
     let kind = RefereeKind::from_str(name).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok((kind, kind.name()))
-}
-
-fn check_lives(lives: u32) -> Result<(), ApiError> {
-    if (1..=MAX_LIVES).contains(&lives) {
-        Ok(())
-    } else {
-        Err(ApiError::bad(format!(
-            "lives must be 1 to {MAX_LIVES} (the last miss loses), not {lives}"
-        )))
-    }
 }
 
 fn check_length(lexicon: &Lexicon, length: usize) -> Result<(), ApiError> {
@@ -189,16 +160,27 @@ pub(crate) async fn create(
             Play::Evil(Game::new(evil, max_wrong))
         }
     };
+    let player = req
+        .player
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| wordplay_scores::check_name(&p))
+        .transpose()?;
     let session = Session {
         play,
         referee: name,
         lives: req.lives,
-        player: req.player.filter(|p| !p.trim().is_empty()),
+        player,
         recorded: false,
+        history: Vec::new(),
+        value: None,
     };
-    let shown = view(&app, "", &session);
-    let (id, _) = app.hangman.insert(session);
-    Ok(Json(View { id, ..shown }))
+    let shown = blocking(move || {
+        let shown = view(&app, "", &session);
+        let (id, _) = app.insert(session)?;
+        Ok(View { id, ..shown })
+    })
+    .await?;
+    Ok(Json(shown))
 }
 
 /// `GET /api/hangman/{id}`.
@@ -206,7 +188,7 @@ pub(crate) async fn show(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<View>, ApiError> {
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let session = game.lock_ignoring_poison();
     Ok(Json(view(&app, &id, &session)))
 }
@@ -257,33 +239,35 @@ pub(crate) async fn guess(
         },
         _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
     };
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let referee = game.lock_ignoring_poison().referee;
     let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
     let app2 = app.clone();
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
-    let (shown, record) = blocking(move || {
+    let shown = blocking(move || {
         let mut session = game.lock_ignoring_poison();
-        session
+        let outcome = session
             .guess(&guess)
             .map_err(|e| ApiError::bad(e.to_string()))?;
+        if outcome == Outcome::Repeated {
+            // Free under the rules, but a page or client that sends it is out of step.
+            return Err(ApiError::bad(format!(
+                "{} was guessed before: guess another",
+                guess.to_string().to_ascii_uppercase()
+            )));
+        }
         let shown = view(&app2, &id, &session);
-        let record = if shown.over && !session.recorded {
+        if shown.over && !session.recorded {
+            if let Some(player) = &session.player {
+                app2.store
+                    .record_hangman(player, session.referee, shown.won)?;
+            }
             session.recorded = true;
-            session
-                .player
-                .clone()
-                .map(|p| (p, session.referee, shown.won))
-        } else {
-            None
-        };
-        Ok((shown, record))
+        }
+        app2.save(&id, &*session)?;
+        Ok(shown)
     })
     .await?;
-    if let Some((player, referee, won)) = record {
-        let store = app.store.clone();
-        blocking(move || Ok(store.record_hangman(&player, referee, won)?)).await?;
-    }
     Ok(Json(shown))
 }
 
@@ -292,7 +276,7 @@ pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
-    let game = app.hangman.find(&id)?;
+    let game = app.find::<Session>(&id).await?;
     let optimal = game.lock_ignoring_poison().referee == "optimal";
     let _permit = heavy_permit(&app, optimal).await?;
     let app2 = app.clone();
@@ -441,6 +425,7 @@ pub(crate) async fn verdict(
             length: q.length,
             lives: q.lives,
             words: s.words,
+            fair_words: app2.secrets.bucket(q.length).len(),
             misses_lower: s.misses.lower,
             misses_upper: s.misses.upper,
             guesser_wins: s.guesser_wins(q.lives),
@@ -469,316 +454,4 @@ pub(crate) async fn stats(
     Ok(Json(
         blocking(move || Ok(store.hangman_tally(&q.player)?)).await?,
     ))
-}
-
-// ---------------------------------------------------------------------------------------
-// The reversed role.
-
-/// `POST /api/reverse`.
-#[derive(Deserialize)]
-pub(crate) struct NewReverse {
-    length: usize,
-    lives: u32,
-}
-
-/// A reversed game as the API shows it.
-#[derive(Serialize)]
-pub(crate) struct ReverseView {
-    id: String,
-    length: usize,
-    lives: u32,
-    board: String,
-    lives_left: u32,
-    wrong: String,
-    /// The computer's wrong word guesses (each cost a life, as a wrong letter does).
-    wrong_words: Vec<String>,
-    over: bool,
-    /// Whether the computer found the word (once over).
-    computer_won: bool,
-    /// The strategy guessing (`mixed`).
-    guesser: &'static str,
-    /// Whether the computer is still working out its next guess (`guess` is then `null`):
-    /// ask again with `GET /api/reverse/{id}`.
-    thinking: bool,
-    /// The computer's question: a letter (`"e"`) or a whole word, while not over.
-    guess: Option<String>,
-    /// Whether `guess` is a whole word (answer with `correct`) or a letter (`positions`).
-    guess_is_word: bool,
-    /// How many answers the player gave (the last can be taken back with
-    /// `POST /api/reverse/{id}/undo`).
-    answers: usize,
-    /// Dictionary words that fit the answers so far, and the first few.
-    candidates: usize,
-    sample: Vec<String>,
-}
-
-fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
-    let state = r.game.state();
-    let bucket = app.lexicon.bucket(state.length());
-    let fit = candidates::consistent(bucket, state);
-    ReverseView {
-        id: id.to_string(),
-        length: state.length(),
-        lives: r.lives,
-        board: board_of(state),
-        lives_left: r.lives - state.wrong_guesses().min(r.lives),
-        wrong: letters(state.wrong_letters()),
-        wrong_words: state.wrong_words().to_vec(),
-        over: r.over(),
-        computer_won: state.status() == Status::GameWon,
-        guesser: GUESSER,
-        thinking: r.thinking(),
-        guess: r
-            .asking
-            .as_ref()
-            .map(|g| g.to_string().to_ascii_lowercase()),
-        guess_is_word: matches!(r.asking, Some(Guess::Word(_))),
-        answers: r.history.len(),
-        candidates: fit.len(),
-        sample: fit
-            .iter()
-            .take(12)
-            .map(|&i| bucket.word_str(i as usize).to_string())
-            .collect(),
-    }
-}
-
-/// Starts working out the computer's next guess in the background when it must be and no
-/// task is at it; returns that task. The task runs on the blocking pool and writes the
-/// guess only if the game is still where it started. With six lives `mixed` reads the
-/// shipped tables and answers in milliseconds; with other lives a first game at a length
-/// searches (seconds at 4-10 letters, minutes on 2-3 letter words: exact solves), so those
-/// wait for their turn on one core (`App::slow_guesses`).
-fn start_thinking(
-    app: &Arc<App>,
-    game: &Arc<std::sync::Mutex<Reverse>>,
-) -> Option<tokio::task::JoinHandle<Result<(), ApiError>>> {
-    let mut r = game.lock_ignoring_poison();
-    if !r.needs_task() {
-        return None;
-    }
-    let state = r.game.state().clone();
-    let history = r.history.clone();
-    let revision = r.revision;
-    let (app, game) = (app.clone(), game.clone());
-    let task = tokio::spawn(async move {
-        let _permit = if state.max_wrong() == hangman::strategy::SHIPPED_MAX_WRONG {
-            None
-        } else {
-            Some(
-                app.slow_guesses
-                    .acquire()
-                    .await
-                    .map_err(|e| ApiError::internal(e.to_string()))?,
-            )
-        };
-        let app2 = app.clone();
-        blocking(move || {
-            let strategy = app2.guesser.strategy(state.max_wrong())?;
-            let guess = guesser::next_guess(strategy.as_ref(), &state, &history);
-            let mut r = game.lock_ignoring_poison();
-            if r.thinking() && r.revision == revision {
-                r.asking = Some(guess);
-            }
-            Ok(())
-        })
-        .await
-    });
-    r.task = Some(task.abort_handle());
-    Some(task)
-}
-
-/// The reversed game `id` as it stands, once the computer's next guess is in or
-/// [`Limits::reverse_wait`](crate::Limits::reverse_wait) has passed (then `thinking`: the
-/// task goes on, and the page asks again).
-async fn reverse_reply(
-    app: Arc<App>,
-    id: String,
-    game: Arc<std::sync::Mutex<Reverse>>,
-) -> Result<Json<ReverseView>, ApiError> {
-    if let Some(task) = start_thinking(&app, &game)
-        && let Ok(done) = tokio::time::timeout(app.options.reverse_wait, task).await
-    {
-        done.map_err(|e| ApiError::internal(format!("the task failed: {e}")))??;
-    }
-    let app2 = app.clone();
-    let shown =
-        blocking(move || Ok(reverse_view(&app2, &id, &game.lock_ignoring_poison()))).await?;
-    Ok(Json(shown))
-}
-
-/// `POST /api/reverse`: the player thinks of a word of `length` letters.
-pub(crate) async fn reverse_create(
-    State(app): State<Arc<App>>,
-    ApiJson(req): ApiJson<NewReverse>,
-) -> Result<Json<ReverseView>, ApiError> {
-    check_lives(req.lives)?;
-    if !(1..=lexicon::MAX_WORD_LEN).contains(&req.length) {
-        return Err(ApiError::bad(format!(
-            "length must be 1 to {}, not {}",
-            lexicon::MAX_WORD_LEN,
-            req.length
-        )));
-    }
-    let (id, game) = app.reverse.insert(Reverse::new(req.length, req.lives));
-    reverse_reply(app, id, game).await
-}
-
-/// `GET /api/reverse/{id}`: the game, with the computer's guess once it is in.
-pub(crate) async fn reverse_show(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    reverse_reply(app, id, game).await
-}
-
-/// `POST /api/reverse/{id}/answer`.
-#[derive(Deserialize)]
-pub(crate) struct Answer {
-    /// For a letter: the positions holding it, from 0 (empty: not in the word).
-    #[serde(default)]
-    positions: Option<Vec<usize>>,
-    /// For a word: whether it is the word.
-    #[serde(default)]
-    correct: Option<bool>,
-}
-
-/// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess.
-pub(crate) async fn reverse_answer(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<Answer>,
-) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let answered = game.clone();
-    blocking(move || {
-        let mut r = answered.lock_ignoring_poison();
-        if r.thinking() {
-            return Err(ApiError::conflict(
-                "the computer is still thinking of its guess: ask again with GET /api/reverse/{id}",
-            ));
-        }
-        let Some(guess) = r.asking.clone() else {
-            return Err(ApiError::bad("the game is over"));
-        };
-        let length = r.game.state().length();
-        let answer = match (&guess, &body.positions, body.correct) {
-            (Guess::Letter(_), Some(p), None) => {
-                if let Some(bad) = p.iter().find(|&&i| i >= length) {
-                    return Err(ApiError::bad(format!(
-                        "position {bad} is outside a word of {length} letters (positions count from 0)"
-                    )));
-                }
-                Outcome::Letter {
-                    positions: position_mask((0..length).map(|i| p.contains(&i))),
-                }
-            }
-            (Guess::Word(_), None, Some(correct)) => Outcome::Word { correct },
-            (Guess::Letter(_), _, _) => {
-                return Err(ApiError::bad(
-                    "the computer guessed a letter: answer with \"positions\" (a list, empty for a miss)",
-                ));
-            }
-            (Guess::Word(_), _, _) => {
-                return Err(ApiError::bad(
-                    "the computer guessed a word: answer with \"correct\": true or false",
-                ));
-            }
-        };
-        let outcome =
-            Told::play(&mut r.game, &guess, answer).map_err(|e| ApiError::bad(e.to_string()))?;
-        r.history.push((guess, outcome));
-        r.revision += 1;
-        r.asking = None;
-        Ok(())
-    })
-    .await?;
-    reverse_reply(app, id, game).await
-}
-
-/// `POST /api/reverse/{id}/undo`: takes back the player's last answer, also after the end
-/// (a mis-click that filled the board or cost the computer its last life); the computer
-/// asks that guess again. A guess still being worked out for the answer taken back is
-/// dropped ([`Reverse::revision`]).
-pub(crate) async fn reverse_undo(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-) -> Result<Json<ReverseView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let undone = game.clone();
-    blocking(move || {
-        let mut r = undone.lock_ignoring_poison();
-        let Some((guess, _)) = r.history.pop() else {
-            return Err(ApiError::conflict("there is no answer to take back"));
-        };
-        let state = r.game.state();
-        let (length, max_wrong) = (state.length(), state.max_wrong());
-        r.game = Told::replay(length, max_wrong, &r.history)
-            .map_err(|e| ApiError::internal(format!("replaying the answers: {e}")))?;
-        r.asking = Some(guess);
-        r.revision += 1;
-        if let Some(task) = r.task.take() {
-            task.abort();
-        }
-        Ok(())
-    })
-    .await?;
-    reverse_reply(app, id, game).await
-}
-
-/// `POST /api/reverse/{id}/reveal`.
-#[derive(Deserialize)]
-pub(crate) struct RevealBody {
-    /// The player's word.
-    word: String,
-}
-
-/// The word the computer lost to, checked against the player's answers.
-#[derive(Serialize)]
-pub(crate) struct RevealView {
-    word: String,
-    /// Whether the word fits every answer the player gave.
-    fits: bool,
-    /// Whether it is a word of the computer's list.
-    known: bool,
-    /// The verdict in a sentence (the terminal game's words).
-    message: String,
-}
-
-/// `POST /api/reverse/{id}/reveal`: once the computer is out of guesses, the player names
-/// the word; it is checked against their answers (the rules' own honest referee,
-/// [`Told::reveal`]). Nothing changes in the game.
-pub(crate) async fn reverse_reveal(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<RevealBody>,
-) -> Result<Json<RevealView>, ApiError> {
-    let game = app.reverse.find(&id)?;
-    let r = game.lock_ignoring_poison();
-    let state = r.game.state();
-    match state.status() {
-        Status::KeepGuessing => {
-            return Err(ApiError::conflict(
-                "the game is not over: answer the computer's guesses first",
-            ));
-        }
-        Status::GameWon => {
-            return Err(ApiError::conflict(format!(
-                "the computer found your word: {}",
-                board_of(state).to_ascii_uppercase()
-            )));
-        }
-        Status::GameLost => {}
-    }
-    let length = state.length();
-    let word = body.word.trim();
-    let revealed = Told::reveal(length, word, &r.history, &app.lexicon)
-        .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
-    Ok(Json(RevealView {
-        message: revealed.to_string(),
-        fits: revealed.contradiction.is_none(),
-        known: revealed.known,
-        word: revealed.word,
-    }))
 }

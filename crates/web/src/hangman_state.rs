@@ -1,11 +1,21 @@
-//! The hangman games the server keeps (a game against a referee, a reversed game) and the
-//! answers it caches (verdicts, opening hints): the state the routes in `hangman_routes.rs`
-//! read and change, apart from them so that the service's state can hold it.
+//! The hangman games the server keeps (a game against a referee, a reversed game), what of
+//! them the store holds, and the answers it caches (verdicts, opening hints): the state the
+//! routes in `hangman_routes.rs` and `reverse_routes.rs` read and change, apart from them so
+//! that the service's state can hold it.
+//!
+//! A game is kept as its setup and its moves (each guess with the answer it got), and
+//! rebuilt by playing them again: a fair game against its secret, a cheating referee's with
+//! [`Evil::replay`] (each answer as it was given, which matters for the optimal referee,
+//! whose answers depend on time), a reversed game with [`Told::replay`].
 
-use hangman::referee::{Evil, Told};
+use std::str::FromStr;
+
+use hangman::referee::{Evil, RefereeKind, Told};
 use hangman::solve::Bounds;
 use hangman::{Fair, Game, GameState, Guess, Outcome, Referee, Status};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::games::{Kit, Saved};
 
 /// The referee of a game in progress, kept with its type so the words it still holds can
 /// be shown at the end.
@@ -22,7 +32,12 @@ pub(crate) struct Session {
     pub(crate) referee: &'static str,
     pub(crate) lives: u32,
     pub(crate) player: Option<String>,
+    /// Whether the result is in the player's tally.
     pub(crate) recorded: bool,
+    /// Every guess with its answer, in order.
+    pub(crate) history: Vec<(Guess, Outcome)>,
+    /// The optimal referee's proven value after its last answer.
+    pub(crate) value: Option<Value>,
 }
 
 impl Session {
@@ -33,11 +48,20 @@ impl Session {
         }
     }
 
+    /// Plays `guess` and keeps it with its answer.
     pub(crate) fn guess(&mut self, guess: &Guess) -> Result<Outcome, hangman::GameError> {
-        match &mut self.play {
-            Play::Fair(g) => g.guess(guess),
-            Play::Evil(g) => g.guess(guess),
+        let outcome = match &mut self.play {
+            Play::Fair(g) => g.guess(guess)?,
+            Play::Evil(g) => {
+                let outcome = g.guess(guess)?;
+                self.value = g.referee().last_value().map(Value::from).or(self.value);
+                outcome
+            }
+        };
+        if outcome != Outcome::Repeated {
+            self.history.push((guess.clone(), outcome));
         }
+        Ok(outcome)
     }
 
     pub(crate) fn word(&self) -> String {
@@ -48,8 +72,129 @@ impl Session {
     }
 }
 
+/// One move as the store keeps it: the guess, and the answer (a letter's positions, or
+/// whether a word was right).
+#[derive(Clone, Serialize, Deserialize)]
+pub(crate) struct Move {
+    guess: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    positions: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    correct: Option<bool>,
+}
+
+impl Move {
+    fn of((guess, outcome): &(Guess, Outcome)) -> Move {
+        let (positions, correct) = match outcome {
+            Outcome::Letter { positions } => (Some(*positions), None),
+            Outcome::Word { correct } => (None, Some(*correct)),
+            Outcome::Repeated => (None, None),
+        };
+        Move {
+            guess: guess.to_string(),
+            positions,
+            correct,
+        }
+    }
+
+    fn played(&self) -> Result<(Guess, Outcome), String> {
+        let guess = Guess::parse(&self.guess).map_err(|e| e.to_string())?;
+        let outcome = match (&guess, self.positions, self.correct) {
+            (Guess::Letter(_), Some(positions), None) => Outcome::Letter { positions },
+            (Guess::Word(_), None, Some(correct)) => Outcome::Word { correct },
+            _ => {
+                return Err(format!(
+                    "the move {:?} has no answer of its kind",
+                    self.guess
+                ));
+            }
+        };
+        Ok((guess, outcome))
+    }
+}
+
+fn moves(history: &[(Guess, Outcome)]) -> Vec<Move> {
+    history.iter().map(Move::of).collect()
+}
+
+fn history(moves: &[Move]) -> Result<Vec<(Guess, Outcome)>, String> {
+    moves.iter().map(Move::played).collect()
+}
+
+/// What the store keeps of a game against a referee.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct SessionRecord {
+    referee: String,
+    length: usize,
+    lives: u32,
+    /// The fair referee's word.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    secret: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
+    recorded: bool,
+    moves: Vec<Move>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+}
+
+impl Saved for Session {
+    const KIND: &'static str = "hangman";
+    type Record = SessionRecord;
+
+    fn record(&self) -> SessionRecord {
+        SessionRecord {
+            referee: self.referee.to_string(),
+            length: self.state().length(),
+            lives: self.lives,
+            secret: match &self.play {
+                Play::Fair(g) => Some(g.referee().word()),
+                Play::Evil(_) => None,
+            },
+            player: self.player.clone(),
+            recorded: self.recorded,
+            moves: moves(&self.history),
+            value: self.value,
+        }
+    }
+
+    fn restore(r: SessionRecord, kit: &Kit<'_>) -> Result<Session, String> {
+        let kind = RefereeKind::from_str(&r.referee).map_err(|e| e.to_string())?;
+        let history = history(&r.moves)?;
+        let max_wrong = r.lives.checked_sub(1).ok_or("a game of no lives")?;
+        let play = match (kind.family_choice(kit.optimal_move_budget), &r.secret) {
+            (None, Some(secret)) => {
+                let mut game = Game::new(Fair::new(secret).map_err(|e| e.to_string())?, max_wrong);
+                for (guess, answer) in &history {
+                    let outcome = game.guess(guess).map_err(|e| e.to_string())?;
+                    if outcome != *answer {
+                        return Err(format!("{guess} was answered otherwise in play"));
+                    }
+                }
+                Play::Fair(game)
+            }
+            (Some(choice), None) => Play::Evil(
+                Evil::new(kit.lexicon.clone(), r.length, choice)
+                    .map_err(|e| e.to_string())?
+                    .replay(max_wrong, &history)
+                    .map_err(|e| e.to_string())?,
+            ),
+            _ => return Err(format!("a {} game with a secret kept otherwise", r.referee)),
+        };
+        Ok(Session {
+            play,
+            referee: kind.name(),
+            lives: r.lives,
+            player: r.player,
+            recorded: r.recorded,
+            history,
+            value: r.value,
+        })
+    }
+}
+
 /// Proven bounds on the misses an optimal referee can still force.
-#[derive(Clone, Copy, Serialize)]
+#[derive(Clone, Copy, Serialize, Deserialize)]
 pub(crate) struct Value {
     pub(crate) lower: u32,
     pub(crate) upper: u32,
@@ -102,6 +247,8 @@ pub(crate) struct Verdict {
     pub(crate) lives: u32,
     /// Words of that length.
     pub(crate) words: usize,
+    /// Common words of that length: the fair referee's secrets.
+    pub(crate) fair_words: usize,
     /// Proven bounds on the misses an optimal referee forces on an optimal guesser.
     pub(crate) misses_lower: u32,
     pub(crate) misses_upper: u32,
@@ -141,6 +288,18 @@ impl Reverse {
         }
     }
 
+    /// The game as it stands, without the task working on it.
+    pub(crate) fn snapshot(&self) -> Reverse {
+        Reverse {
+            game: self.game.clone(),
+            history: self.history.clone(),
+            asking: self.asking.clone(),
+            lives: self.lives,
+            task: None,
+            revision: self.revision,
+        }
+    }
+
     /// Whether the game is over.
     pub(crate) fn over(&self) -> bool {
         self.game.state().status() != Status::KeepGuessing
@@ -156,5 +315,49 @@ impl Reverse {
     /// the last one stopped without an answer).
     pub(crate) fn needs_task(&self) -> bool {
         self.thinking() && self.task.as_ref().is_none_or(|t| t.is_finished())
+    }
+}
+
+/// What the store keeps of a reversed game: its answers and the question it asks (a game
+/// rebuilt while the computer was thinking works its guess out again: the same answers
+/// always get the same guess).
+#[derive(Serialize, Deserialize)]
+pub(crate) struct ReverseRecord {
+    length: usize,
+    lives: u32,
+    moves: Vec<Move>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asking: Option<String>,
+}
+
+impl Saved for Reverse {
+    const KIND: &'static str = "reverse";
+    type Record = ReverseRecord;
+
+    fn record(&self) -> ReverseRecord {
+        ReverseRecord {
+            length: self.game.state().length(),
+            lives: self.lives,
+            moves: moves(&self.history),
+            asking: self.asking.as_ref().map(Guess::to_string),
+        }
+    }
+
+    fn restore(r: ReverseRecord, _kit: &Kit<'_>) -> Result<Reverse, String> {
+        let history = history(&r.moves)?;
+        let max_wrong = r.lives.checked_sub(1).ok_or("a game of no lives")?;
+        let game = Told::replay(r.length, max_wrong, &history).map_err(|e| e.to_string())?;
+        let asking = r
+            .asking
+            .map(|g| Guess::parse(&g).map_err(|e| e.to_string()))
+            .transpose()?;
+        Ok(Reverse {
+            game,
+            history,
+            asking,
+            lives: r.lives,
+            task: None,
+            revision: 0,
+        })
     }
 }

@@ -5,10 +5,14 @@
 //! [`serve`] runs it on a listener until a shutdown future resolves; [`run`] is what
 //! `wordplay serve` calls: bind, print the URL, stop cleanly on Ctrl-C or SIGTERM.
 //!
-//! Safe to expose: game ids are 128 random bits; games are capped (least recently used
-//! evicted) and expire when idle; request bodies are size-limited; each client (by IP) has a
-//! rate limit; slow requests time out; every error is JSON with its status; the engines'
-//! heavy calls run on the blocking pool.
+//! Games live in the SQLite store (`wordplay-scores`) beside the scores: every change is
+//! written before it is answered, so a reload or a restart of the server resumes every game
+//! (`games.rs`); the games in use are also kept in memory.
+//!
+//! Safe to expose: game ids are 128 random bits; games are capped (least recently changed
+//! dropped) and expire when idle; request bodies are size-limited; each client (by IP) has
+//! a rate limit (429 with `Retry-After`); slow requests time out; every API error is JSON
+//! with its status; the engines' heavy calls run on the blocking pool.
 
 // Libraries say when their functions fail (CI denies warnings).
 
@@ -18,9 +22,11 @@ mod blender_state;
 mod error;
 mod games;
 mod guesser;
+mod hangman_common;
 mod hangman_routes;
 mod hangman_state;
 mod page;
+mod reverse_routes;
 
 pub use app::Limits;
 
@@ -34,11 +40,12 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use blender::{Difficulty, RoundGenerator};
+use governor::clock::Clock;
 use governor::{Quota, RateLimiter};
 use lexicon::Lexicon;
 use tower_http::compression::CompressionLayer;
@@ -46,11 +53,16 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use wordplay_scores::Store;
 
-use crate::app::{App, blender_dictionary};
+use crate::app::{App, blender_dictionary, blocking};
 use crate::games::Games;
 use crate::guesser::Guesser;
 
-/// The service: every route, the limits, compression, JSON errors.
+/// How often the store's write-ahead log is moved into the file: a few seconds of moves
+/// (about 3 MB at 400 moves a second).
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// The service over `store` (games and scores): every route, the limits, compression,
+/// errors (JSON for the API, a page for an unknown page).
 ///
 /// # Errors
 ///
@@ -70,7 +82,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         .context("dealing Word Blender rounds")?;
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second.max(1)).expect("max(1)"))
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
-    let guesser = Guesser::new(lexicon.clone());
+    let guesser = Guesser::new(lexicon.clone(), store.learned_words()?);
     let app = Arc::new(App {
         lexicon,
         secrets,
@@ -97,6 +109,11 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         options: limits.clone(),
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        // Every move is written before it is answered: the log is moved into the file apart
+        // from those writes, every few seconds (below), so no move waits for the disk.
+        app.store
+            .checkpoint_apart()
+            .context("opening the store's second connection")?;
         // The reversed role's guesser for six lives (the page's default), trained and built
         // now (about half a second) so that the first reversed game need not wait for it.
         let warm = app.clone();
@@ -107,12 +124,32 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         });
         let weak = Arc::downgrade(&app);
         runtime.spawn(async move {
+            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+            loop {
+                every.tick().await;
+                let Some(app) = weak.upgrade() else { break };
+                let store = app.store.clone();
+                if let Err(e) = blocking(move || Ok(store.checkpoint()?)).await {
+                    eprintln!(
+                        "wordplay: warning: moving the store's log failed: {}",
+                        e.message
+                    );
+                }
+            }
+        });
+        let weak = Arc::downgrade(&app);
+        runtime.spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
             loop {
                 every.tick().await;
                 // The service is gone (a test's router dropped): stop sweeping.
                 let Some(app) = weak.upgrade() else { break };
-                app.sweep();
+                if let Err(e) = blocking(move || app.sweep()).await {
+                    eprintln!(
+                        "wordplay: warning: sweeping the games failed: {}",
+                        e.message
+                    );
+                }
             }
         });
     }
@@ -129,19 +166,14 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
         .route("/api/hangman/{id}", get(hangman_routes::show))
         .route("/api/hangman/{id}/guess", post(hangman_routes::guess))
         .route("/api/hangman/{id}/hint", get(hangman_routes::hint))
-        .route("/api/reverse", post(hangman_routes::reverse_create))
-        .route("/api/reverse/{id}", get(hangman_routes::reverse_show))
-        .route(
-            "/api/reverse/{id}/answer",
-            post(hangman_routes::reverse_answer),
-        )
-        .route(
-            "/api/reverse/{id}/reveal",
-            post(hangman_routes::reverse_reveal),
-        )
-        .route("/api/reverse/{id}/undo", post(hangman_routes::reverse_undo))
+        .route("/api/reverse", post(reverse_routes::create))
+        .route("/api/reverse/{id}", get(reverse_routes::show))
+        .route("/api/reverse/{id}/answer", post(reverse_routes::answer))
+        .route("/api/reverse/{id}/reveal", post(reverse_routes::reveal))
+        .route("/api/reverse/{id}/undo", post(reverse_routes::undo))
         .route("/api/blender", post(blender_routes::create))
         .route("/api/blender/scores", get(blender_routes::scores))
+        .route("/api/blender/daily", get(blender_routes::today))
         .route("/api/blender/daily/stats", get(blender_routes::daily_stats))
         .route("/api/blender/{id}", get(blender_routes::show))
         .route("/api/blender/{id}/guess", post(blender_routes::guess))
@@ -159,36 +191,54 @@ fn routes(app: Arc<App>, limits: &Limits) -> Router {
             limits.request_timeout,
         ))
         // Outside the layers that answer on their own (413, 408), so theirs are JSON too.
-        .layer(middleware::map_response(error::jsonify_errors))
+        .layer(middleware::from_fn(error::errors))
         .layer(middleware::from_fn_with_state(app.clone(), rate_limit))
         .with_state(app)
 }
 
-/// 429 when a client (by IP address) goes over its rate.
+/// 429 when a client (by IP address) goes over its rate, with `Retry-After`: the whole
+/// seconds until its next request is let through.
 async fn rate_limit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let ip = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-    if app.limiter.check_key(&ip).is_err() {
-        return error::json_error(
+    if let Err(not_until) = app.limiter.check_key(&ip) {
+        let wait = not_until.wait_time_from(app.limiter.clock().now());
+        let seconds = wait.as_millis().div_ceil(1000).max(1);
+        let mut response = error::json_error(
             StatusCode::TOO_MANY_REQUESTS,
-            "too many requests from this address: slow down",
+            &format!("too many requests from this address: try again in {seconds} s"),
         );
+        response.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from_str(&seconds.to_string()).expect("digits"),
+        );
+        return response;
     }
     next.run(request).await
 }
 
-/// `GET /api/health`.
-async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {
-    axum::Json(serde_json::json!({
-        "status": "ok",
-        "games": {
-            "hangman": app.hangman.len(),
-            "reverse": app.reverse.len(),
-            "blender": app.blender.len(),
-        },
-    }))
+/// `GET /api/health`: the games kept in the store, and those of them in memory.
+async fn health(State(app): State<Arc<App>>) -> Result<impl IntoResponse, error::ApiError> {
+    let kept = blocking(move || {
+        let count = |kind| app.store.game_count(kind);
+        Ok(serde_json::json!({
+            "status": "ok",
+            "games": {
+                "hangman": count("hangman")?,
+                "reverse": count("reverse")?,
+                "blender": count("blender")?,
+            },
+            "in_memory": {
+                "hangman": app.hangman.len(),
+                "reverse": app.reverse.len(),
+                "blender": app.blender.len(),
+            },
+        }))
+    })
+    .await?;
+    Ok(axum::Json(kept))
 }
 
 /// Serves `router` on `listener` until `shutdown` resolves, then lets requests in flight
@@ -217,29 +267,11 @@ pub struct ServeOptions {
     pub host: IpAddr,
     /// Port to bind (0: any free port).
     pub port: u16,
-    /// Folder of the scores store (it must exist); `None`: the user's data folder.
+    /// Folder of the store (`scores.sqlite3` in it; the folder must exist); `None`: the
+    /// user's data folder.
     pub data: Option<PathBuf>,
     /// The limits.
     pub limits: Limits,
-}
-
-/// Opens the store of `data` (`scores.sqlite3` in it; the folder must exist), or the
-/// default store, into which the JSON high scores of earlier versions are imported once.
-///
-/// # Errors
-///
-/// Those of [`Store::open`] and [`Store::open_default`].
-pub fn open_store(data: Option<&std::path::Path>) -> Result<Store, wordplay_scores::StoreError> {
-    match data {
-        Some(dir) => Store::open(&dir.join("scores.sqlite3")),
-        None => {
-            let (store, import) = Store::open_default()?;
-            if let Some(e) = import {
-                eprintln!("wordplay: warning: the old high scores were not imported: {e}");
-            }
-            Ok(store)
-        }
-    }
 }
 
 /// Runs the server until Ctrl-C or SIGTERM: opens the store (an error before anything is
@@ -249,7 +281,8 @@ pub fn open_store(data: Option<&std::path::Path>) -> Result<Store, wordplay_scor
 ///
 /// If the store cannot be opened, the address cannot be bound, or serving fails.
 pub fn run(options: ServeOptions) -> anyhow::Result<()> {
-    let store = open_store(options.data.as_deref())?;
+    let path = options.data.map(|dir| dir.join(wordplay_scores::FILE_NAME));
+    let store = wordplay_scores::open(path.as_deref())?;
     let store_path = store.path().to_path_buf();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

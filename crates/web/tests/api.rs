@@ -16,7 +16,8 @@ fn app() -> Router {
     static APP: OnceLock<(Router, tempfile::TempDir)> = OnceLock::new();
     APP.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+        let store =
+            wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
         let limits = Limits {
             per_second: 1_000_000,
             burst: 1_000_000,
@@ -26,6 +27,29 @@ fn app() -> Router {
     })
     .0
     .clone()
+}
+
+/// A service of its own over a fresh store (its folder with it), with a rate no test
+/// reaches and `limits` otherwise.
+fn fresh_with(limits: Limits) -> (Router, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let router = router_at(dir.path(), limits);
+    (router, dir)
+}
+
+fn fresh() -> (Router, tempfile::TempDir) {
+    fresh_with(Limits::default())
+}
+
+/// A service over the store in `dir` (a server started again finds its games there).
+fn router_at(dir: &std::path::Path, limits: Limits) -> Router {
+    let store = wordplay_scores::open(Some(&dir.join(wordplay_scores::FILE_NAME))).unwrap();
+    let limits = Limits {
+        per_second: 1_000_000,
+        burst: 1_000_000,
+        ..limits
+    };
+    wordplay_web::router(store, limits).unwrap()
 }
 
 async fn call(app: &Router, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
@@ -349,7 +373,7 @@ fn futures_body(text: String) -> Body {
 #[tokio::test]
 async fn a_client_over_its_rate_gets_429_and_the_server_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
     let limits = Limits {
         per_second: 1,
         burst: 3,
@@ -358,8 +382,19 @@ async fn a_client_over_its_rate_gets_429_and_the_server_goes_on() {
     let app = wordplay_web::router(store, limits).unwrap();
     let mut statuses = Vec::new();
     for _ in 0..6 {
-        let (status, body) = call(&app, "GET", "/api/health", None).await;
+        let res = app
+            .clone()
+            .oneshot(Request::get("/api/health").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let status = res.status();
         if status == StatusCode::TOO_MANY_REQUESTS {
+            // One request a second: the next is let through within a second.
+            assert_eq!(res.headers()[header::RETRY_AFTER], "1");
+            let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+                .await
+                .unwrap();
+            let body: Value = serde_json::from_slice(&bytes).unwrap();
             assert_error(status, &body, StatusCode::TOO_MANY_REQUESTS);
         }
         statuses.push(status);
@@ -434,7 +469,7 @@ async fn answer(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
 /// background task and says "thinking" (with its store's folder).
 fn eager() -> (Router, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let store = wordplay_web::open_store(Some(dir.path())).unwrap();
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
     let limits = Limits {
         reverse_wait: Duration::ZERO,
         ..Limits::default()
@@ -633,7 +668,7 @@ async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["thinking"], true, "{r}");
     assert_eq!(r["guess"], Value::Null, "{r}");
-    assert_eq!(r["guesser"], "mixed");
+    assert_eq!(r["guesser"], "player");
     let id = r["id"].as_str().unwrap().to_string();
     let (status, err) = call(
         &eager,
@@ -660,13 +695,14 @@ async fn a_guess_still_being_worked_out_answers_thinking_and_refuses_answers() {
 #[tokio::test]
 async fn a_word_outside_the_list_is_played_by_the_letter_model() {
     let app = app();
-    // "crowdfund" is not in the embedded list: once no word of it fits, `mixed` goes on with
-    // its letter model (letters it has not guessed, never a list word) until it finds the
-    // word or runs out of lives.
-    let word = "crowdfund";
+    // "crowdvote" is neither in the embedded list nor in the familiarity source: once no
+    // word it knows fits, `player` goes on with its letter model (letters it has not
+    // guessed, never a list word) until it finds the word or runs out of lives.
+    let word = "crowdvote";
     assert!(!lexicon::Lexicon::embedded().contains(word));
+    assert!(!hangman::familiarity::Familiarity::get().knows(word));
     let views = reversed_game(&app, word, 6).await;
-    assert!(views.iter().all(|v| v["guesser"] == "mixed"), "{views:?}");
+    assert!(views.iter().all(|v| v["guesser"] == "player"), "{views:?}");
     let guesses: Vec<&str> = views.iter().filter_map(|v| v["guess"].as_str()).collect();
     let first_empty = views
         .iter()
@@ -770,6 +806,16 @@ async fn blender_rounds_are_seeded_scored_ended_and_saved() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(end["round_over"], true);
     assert_eq!(end["game_over"], true);
+    // No points: nothing to save, and nothing asked.
+    assert_eq!(end["needs_name"], false);
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": "x"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
     let missed = end["missed"].as_array().unwrap();
     assert_eq!(missed.len(), end["required"].as_u64().unwrap() as usize);
     assert!(
@@ -805,7 +851,24 @@ async fn a_found_word_scores_and_names_come_back_as_given() {
     assert_eq!(p["game"]["score"], p["points"]);
     assert_eq!(p["game"]["found"], 1);
     call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
-    let name = "<img src=x onerror=alert(1)>";
+    for bad in [
+        "",
+        "  ",
+        "a\0b",
+        "two\nlines",
+        "evil\u{202E}txt",
+        &"w".repeat(25),
+    ] {
+        let (status, err) = call(
+            &app,
+            "POST",
+            &format!("/api/blender/{id}/save"),
+            Some(json!({"name": bad})),
+        )
+        .await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+    }
+    let name = "<img src=x onerror=1>";
     let (status, saved) = call(
         &app,
         "POST",
@@ -833,69 +896,251 @@ async fn a_found_word_scores_and_names_come_back_as_given() {
     assert!(table.as_array().unwrap().iter().any(|s| s["name"] == name));
 }
 
+/// `GET path`, which must answer 200.
+async fn get(app: &Router, path: &str) -> Value {
+    let (status, v) = call(app, "GET", path, None).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {v}");
+    v
+}
+
+/// `player`'s attempt at the daily puzzle of `date`, as the page asks for it.
+async fn attempt(app: &Router, date: &str, player: &str) -> Value {
+    get(
+        app,
+        &format!("/api/blender/daily?date={date}&player={player}"),
+    )
+    .await
+}
+
+/// `days` days from UTC's today, as `YYYY-MM-DD`.
+fn day(days: i64) -> String {
+    wordplay_scores::utc_today()
+        .checked_add(jiff::Span::new().days(days))
+        .unwrap()
+        .to_string()
+}
+
 #[tokio::test]
-async fn the_daily_puzzle_is_the_same_rack_with_a_number_and_counts_once() {
-    let app = app();
-    let (status, a) = call(
-        &app,
-        "POST",
-        "/api/blender",
-        Some(json!({"daily": "2026-01-05"})),
-    )
-    .await;
+async fn the_daily_puzzle_is_one_attempt_recorded_at_its_start_and_replays_never_count() {
+    let (app, _dir) = fresh();
+    let today = day(0);
+    let daily = |player: &str| json!({"daily": today, "player": player});
+    let (status, a) = call(&app, "POST", "/api/blender", Some(daily("ann"))).await;
     assert_eq!(status, StatusCode::OK, "{a}");
-    let (_, b) = call(
+    assert_eq!(
+        (a["daily"].as_str(), a["replay"].clone()),
+        (Some(today.as_str()), json!(false))
+    );
+    let puzzle = a["puzzle"].as_u64().unwrap();
+    assert_eq!(puzzle, u64::from(blender::daily_number(&today).unwrap()));
+    // Recorded as it starts: played once, nothing to save.
+    let stats = get(&app, "/api/blender/daily/stats?player=ann").await;
+    assert_eq!(stats["played"], 1, "{stats}");
+    let status_now = attempt(&app, &today, "ann").await;
+    assert_eq!(status_now["attempt"]["finished"], false, "{status_now}");
+    // A second game of the date, even before the first ends, is a replay; same rack.
+    let (_, b) = call(&app, "POST", "/api/blender", Some(daily("ann"))).await;
+    assert_eq!(
+        (b["replay"].clone(), b["letters"].clone()),
+        (json!(true), a["letters"].clone())
+    );
+    // The replay, played knowing every answer, counts for nothing.
+    let b_id = b["id"].as_str().unwrap();
+    let (_, shown) = call(
         &app,
         "POST",
-        "/api/blender",
-        Some(json!({"daily": "2026-01-05"})),
+        &format!("/api/blender/{}/end", a["id"].as_str().unwrap()),
+        None,
     )
     .await;
-    assert_eq!(a["letters"], b["letters"]);
-    assert_eq!(a["puzzle"], 5);
-    assert_eq!(a["daily"], "2026-01-05");
-    let id = a["id"].as_str().unwrap();
-    let (_, end) = call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
-    let share = end["share"].as_str().unwrap();
+    let share = shown["share"].as_str().unwrap();
     assert!(
-        share.starts_with("Word Blender #5 2026-01-05: 0/"),
+        share.starts_with(&format!("Word Blender #{puzzle} ")),
         "{share}"
     );
-    for word in end["missed"].as_array().unwrap() {
+    for word in shown["missed"].as_array().unwrap() {
         assert!(
             !share.contains(word.as_str().unwrap()),
             "the share line spoils nothing"
         );
+        call(
+            &app,
+            "POST",
+            &format!("/api/blender/{b_id}/guess"),
+            Some(json!({"word": word})),
+        )
+        .await;
     }
-    let (status, saved) = call(
+    let (_, replayed) = call(&app, "GET", &format!("/api/blender/{b_id}"), None).await;
+    assert_eq!(
+        replayed["game_over"], true,
+        "every word found ends it: {replayed}"
+    );
+    assert!(replayed["score"].as_u64().unwrap() > 0);
+    assert_eq!(
+        (replayed["saved"].clone(), replayed["needs_name"].clone()),
+        (json!(false), json!(false))
+    );
+    let (status, err) = call(
         &app,
         "POST",
-        &format!("/api/blender/{id}/save"),
-        Some(json!({"name": "dailyplayer"})),
+        &format!("/api/blender/{b_id}/save"),
+        Some(json!({"name": "ann"})),
     )
     .await;
-    // A game with no points still records the daily result.
-    assert_eq!(status, StatusCode::OK, "{saved}");
-    assert_eq!(saved["daily_stats"]["played"], 1);
-    let (_, stats) = call(
-        &app,
-        "GET",
-        "/api/blender/daily/stats?player=dailyplayer",
-        None,
-    )
-    .await;
-    assert_eq!(stats["played"], 1);
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    let (_, table) = call(&app, "GET", "/api/blender/scores", None).await;
+    assert!(
+        table.as_array().unwrap().is_empty(),
+        "a replay never enters the table: {table}"
+    );
+    // The attempt as it ended (no points, not won) is what counts.
+    let stats = get(&app, "/api/blender/daily/stats?player=ann").await;
+    assert_eq!(
+        (
+            stats["played"].clone(),
+            stats["won"].clone(),
+            stats["best_score"].clone()
+        ),
+        (json!(1), json!(0), json!(0)),
+        "{stats}"
+    );
+    let after = attempt(&app, &today, "ann").await;
+    assert_eq!(
+        (
+            after["attempt"]["finished"].clone(),
+            after["attempt"]["score"].clone()
+        ),
+        (json!(true), json!(0)),
+        "{after}"
+    );
+    // Another player's first attempt counts for them.
+    let (_, c) = call(&app, "POST", "/api/blender", Some(daily("bob"))).await;
+    assert_eq!(c["replay"], false);
+    // Only the player's own date, their name, and the date's own rack.
     for bad in [
-        json!({"daily": "yesterday"}),
-        json!({"daily": "2025-12-31"}),
-        json!({"daily": "2999-01-01"}),
-        json!({"daily": "2026-01-05", "seed": 3}),
+        json!({"daily": today}),
+        json!({"daily": today, "player": "  "}),
+        json!({"daily": today, "player": "a\u{202E}b"}),
+        json!({"daily": day(-2), "player": "ann"}),
+        json!({"daily": day(2), "player": "ann"}),
+        json!({"daily": "2026-01-05", "player": "ann"}),
+        json!({"daily": "yesterday", "player": "ann"}),
+        json!({"daily": "2999-01-01", "player": "ann"}),
+        json!({"daily": today, "player": "ann", "seed": 3}),
         json!({"difficulty": "extreme"}),
         json!({"seed": -3}),
     ] {
-        let (status, err) = call(&app, "POST", "/api/blender", Some(bad)).await;
+        let (status, err) = call(&app, "POST", "/api/blender", Some(bad.clone())).await;
+        if bad["daily"] == "2026-01-05"
+            && [day(-1), day(0), day(1)].contains(&"2026-01-05".to_string())
+        {
+            continue;
+        }
         assert_error(status, &err, StatusCode::BAD_REQUEST);
     }
+    // Yesterday and tomorrow are some player's today.
+    for near in [day(-1), day(1)] {
+        let (status, g) = call(
+            &app,
+            "POST",
+            "/api/blender",
+            Some(json!({"daily": near, "player": "cy"})),
+        )
+        .await;
+        assert_eq!(
+            (status, g["replay"].clone()),
+            (StatusCode::OK, json!(false)),
+            "{g}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_daily_attempt_is_saved_at_its_end_with_its_score() {
+    let (app, _dir) = fresh();
+    let today = day(0);
+    // A replay of someone else shows the words: a fresh player then finds one.
+    let (_, peek) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"daily": today, "player": "peek"})),
+    )
+    .await;
+    let (_, shown) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{}/end", peek["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    let word = shown["missed"][0].as_str().unwrap().to_string();
+    let (_, g) = call(
+        &app,
+        "POST",
+        "/api/blender",
+        Some(json!({"daily": today, "player": "dee"})),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (_, found) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/guess"),
+        Some(json!({"word": word})),
+    )
+    .await;
+    let points = found["game"]["score"].as_u64().unwrap();
+    assert!(points > 0, "{found}");
+    // Its result so far is kept as it goes.
+    let so_far = attempt(&app, &today, "dee").await;
+    assert_eq!(
+        (
+            so_far["attempt"]["score"].as_u64(),
+            so_far["attempt"]["finished"].clone()
+        ),
+        (Some(points), json!(false))
+    );
+    let (_, end) = call(&app, "POST", &format!("/api/blender/{id}/end"), None).await;
+    assert_eq!(
+        (end["saved"].clone(), end["player"].clone()),
+        (json!(true), json!("dee")),
+        "{end}"
+    );
+    let (_, table) = call(&app, "GET", "/api/blender/scores", None).await;
+    let entry = table
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "dee")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (entry["score"].as_u64(), entry["daily"].as_str()),
+        (Some(points), Some(today.as_str()))
+    );
+    let (_, stats) = call(
+        &app,
+        "GET",
+        &format!("/api/blender/daily/stats?player=dee&date={today}"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (stats["played"].clone(), stats["best_score"].as_u64()),
+        (json!(1), Some(points)),
+        "{stats}"
+    );
+    // Saved once: a save afterwards is refused.
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/blender/{id}/save"),
+        Some(json!({"name": "dee"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -920,6 +1165,7 @@ async fn the_openapi_document_lists_every_route() {
         "/api/reverse/{id}/undo",
         "/api/blender",
         "/api/blender/scores",
+        "/api/blender/daily",
         "/api/blender/daily/stats",
         "/api/blender/{id}",
         "/api/blender/{id}/guess",
@@ -972,5 +1218,229 @@ async fn the_page_is_served_and_never_parses_user_strings_as_html() {
         "document.write",
     ] {
         assert!(!js.contains(sink), "app.js uses {sink}");
+    }
+}
+
+#[tokio::test]
+async fn a_letter_guessed_twice_is_a_400_and_changes_nothing() {
+    let app = app();
+    let (_, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let guess = format!("/api/hangman/{id}/guess");
+    let (status, once) = call(&app, "POST", &guess, Some(json!({"letter": "e"}))).await;
+    assert_eq!(status, StatusCode::OK, "{once}");
+    let (status, err) = call(&app, "POST", &guess, Some(json!({"letter": "E"}))).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .contains("E was guessed before"),
+        "{err}"
+    );
+    let (_, now) = call(&app, "GET", &format!("/api/hangman/{id}"), None).await;
+    assert_eq!(now, once);
+    // Names are checked as for the scores.
+    let (status, err) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 5, "lives": 6, "player": "x\u{202E}y"})),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    let (status, err) = call(&app, "GET", "/api/hangman/stats?player=%0A", None).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+}
+
+/// Plays `letters` in hangman game `id`; the game after the last.
+async fn guesses(app: &Router, id: &str, letters: &str) -> Value {
+    let mut last = Value::Null;
+    for letter in letters.chars() {
+        let (status, g) = call(
+            app,
+            "POST",
+            &format!("/api/hangman/{id}/guess"),
+            Some(json!({"letter": letter.to_string()})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        last = g;
+    }
+    last
+}
+
+#[tokio::test]
+async fn every_game_survives_a_restart_of_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = router_at(dir.path(), Limits::default());
+    let mut hangman = Vec::new();
+    for referee in ["fair", "evil", "evil-lookahead", "optimal"] {
+        let (_, g) = call(
+            &first,
+            "POST",
+            "/api/hangman",
+            Some(json!({"length": 6, "lives": 8, "referee": referee, "player": "rey"})),
+        )
+        .await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let played = guesses(&first, &id, "eat").await;
+        hangman.push((id, played));
+    }
+    let r = new_reverse(&first, 4, 6).await;
+    let rid = r["id"].as_str().unwrap().to_string();
+    let (_, answered) = answer(&first, &rid, json!({"positions": [1], "guess": r["guess"]})).await;
+    let answered = settled(&first, answered).await;
+    // A Blender game with a word found, a hint and shuffles.
+    let (_, shown) = call(&first, "POST", "/api/blender", Some(json!({"seed": 5}))).await;
+    let (_, ended) = call(
+        &first,
+        "POST",
+        &format!("/api/blender/{}/end", shown["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    let (_, b) = call(&first, "POST", "/api/blender", Some(json!({"seed": 5}))).await;
+    let bid = b["id"].as_str().unwrap().to_string();
+    let word = ended["missed"][0].as_str().unwrap();
+    call(
+        &first,
+        "POST",
+        &format!("/api/blender/{bid}/guess"),
+        Some(json!({"word": word})),
+    )
+    .await;
+    call(&first, "POST", &format!("/api/blender/{bid}/hint"), None).await;
+    call(&first, "POST", &format!("/api/blender/{bid}/shuffle"), None).await;
+    let (_, blended) = call(&first, "POST", &format!("/api/blender/{bid}/shuffle"), None).await;
+    let blended = blended["game"].clone();
+    drop(first);
+
+    // Another server on the same store: every game as it was.
+    let second = router_at(dir.path(), Limits::default());
+    for (id, played) in &hangman {
+        let (status, now) = call(&second, "GET", &format!("/api/hangman/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{now}");
+        assert_eq!(&now, played);
+        // And it plays on: the cheating referees keep the family their answers left.
+        let on = guesses(&second, id, "s").await;
+        assert_eq!(on["guessed"], "aest", "{on}");
+        let board = on["board"].as_str().unwrap();
+        for (was, is) in played["board"].as_str().unwrap().chars().zip(board.chars()) {
+            assert!(was == '_' || was == is, "{played} then {on}");
+        }
+    }
+    let (_, r2) = call(&second, "GET", &format!("/api/reverse/{rid}"), None).await;
+    let r2 = settled(&second, r2).await;
+    for key in [
+        "board",
+        "guess",
+        "answers",
+        "lives_left",
+        "wrong",
+        "candidates",
+    ] {
+        assert_eq!(r2[key], answered[key], "{key}: {r2} against {answered}");
+    }
+    let (_, b2) = call(&second, "GET", &format!("/api/blender/{bid}"), None).await;
+    for key in ["letters", "score", "found", "groups", "round"] {
+        assert_eq!(b2[key], blended[key], "{key}: {b2} against {blended}");
+    }
+    // The server's clock: the round's time ran on, it did not start again.
+    assert!(
+        b2["time_left_ms"].as_u64() <= blended["time_left_ms"].as_u64(),
+        "{b2}"
+    );
+}
+
+#[tokio::test]
+async fn a_game_unchanged_past_the_idle_time_is_gone() {
+    let (app, _dir) = fresh_with(Limits {
+        idle: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let (_, g) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 4, "lives": 6})),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(
+        call(&app, "GET", &format!("/api/hangman/{id}"), None)
+            .await
+            .0,
+        StatusCode::OK
+    );
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let (status, err) = call(&app, "GET", &format!("/api/hangman/{id}"), None).await;
+    assert_error(status, &err, StatusCode::NOT_FOUND);
+    assert!(err["error"].as_str().unwrap().contains("expired"), "{err}");
+}
+
+#[tokio::test]
+async fn an_answer_to_a_question_no_longer_asked_is_refused() {
+    let app = app();
+    let r = new_reverse(&app, 5, 6).await;
+    let id = r["id"].as_str().unwrap().to_string();
+    let asked = r["guess"].as_str().unwrap().to_string();
+    let (status, next) = answer(&app, &id, json!({"positions": [], "guess": asked})).await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    let next = settled(&app, next).await;
+    // The second click of a double click, sent for the question before: 409, no answer.
+    let (status, err) = answer(&app, &id, json!({"positions": [], "guess": asked})).await;
+    assert_error(status, &err, StatusCode::CONFLICT);
+    let (_, now) = call(&app, "GET", &format!("/api/reverse/{id}"), None).await;
+    assert_eq!(
+        (now["answers"].clone(), now["guess"].clone()),
+        (json!(1), next["guess"].clone())
+    );
+}
+
+#[tokio::test]
+async fn pages_that_do_not_exist_are_an_html_page_and_the_api_stays_json() {
+    let app = app();
+    for path in ["/nowhere", "/games/hangman", "/index.php"] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(
+            res.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let html = String::from_utf8(bytes.to_vec()).unwrap();
+        assert!(
+            html.contains("Page not found") && html.contains("href=\"/\""),
+            "{html}"
+        );
+    }
+    let (status, err) = call(&app, "GET", "/api/nowhere", None).await;
+    assert_error(status, &err, StatusCode::NOT_FOUND);
+    for (path, kind) in [
+        ("/favicon.ico", "image/x-icon"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(res.headers()[header::CONTENT_TYPE], kind);
     }
 }

@@ -75,8 +75,7 @@ pub(crate) struct BlenderPlayArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub(super) time: Option<u64>,
     /// Scores store, an SQLite file shared with `wordplay serve` (default: scores.sqlite3 in
-    /// the user's data directory). A `.json` table of earlier versions is imported once into
-    /// the store beside it (x.json -> x.sqlite3) and left in place.
+    /// the user's data directory).
     #[arg(long, value_name = "FILE")]
     pub(super) scores: Option<PathBuf>,
     /// Name for the high-score table (default: asked at the end of a game in the terminal

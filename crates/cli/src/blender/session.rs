@@ -1,7 +1,6 @@
 //! What both front ends share: the game settings, starting a game, the daily share line
 //! and recording a finished game in the high-score table.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,7 +35,7 @@ impl BlenderSettings {
     /// Resolves the defaults (data directory, `$USER`) and opens the scores store, so that
     /// a bad `--scores` is an error before the game, not after it.
     pub(crate) fn new(args: &BlenderPlayArgs, dealing: Dealing) -> anyhow::Result<BlenderSettings> {
-        let store = open_store(args.scores.as_deref()).map_err(scores_hint)?;
+        let store = wordplay_scores::open(args.scores.as_deref()).map_err(scores_hint)?;
         let default_name = std::env::var("USER")
             .ok()
             .filter(|n| !n.trim().is_empty())
@@ -99,28 +98,6 @@ pub(crate) struct SavedGame {
     pub rank: Option<usize>,
     /// Whether saving failed (the program then exits with code 1).
     pub failed: bool,
-}
-
-/// Opens the store `--scores` names: an SQLite file, or for a `.json` table of earlier
-/// versions the store beside it (`x.json` → `x.sqlite3`) with the table imported once (the
-/// file is left in place). Without `--scores`, the default store (the one `wordplay serve`
-/// uses), into which the default JSON table of earlier versions is imported once.
-fn open_store(path: Option<&Path>) -> Result<Store, StoreError> {
-    match path {
-        None => {
-            let (store, import) = Store::open_default()?;
-            if let Some(e) = import {
-                eprintln!("warning: the old high scores were not imported: {e}");
-            }
-            Ok(store)
-        }
-        Some(json) if json.extension().is_some_and(|e| e == "json") => {
-            let store = Store::open(&json.with_extension("sqlite3"))?;
-            store.import_json(json)?;
-            Ok(store)
-        }
-        Some(path) => Store::open(path),
-    }
 }
 
 /// Whether a game of `score` would make the table as it is now (so the UI asks for a
@@ -194,7 +171,8 @@ pub(crate) fn record<C: Clock>(
 }
 
 /// Records a daily puzzle's result (won: a six-letter word found, as on the web page), so
-/// its statistics and streaks count terminal and web games alike; the line shows them.
+/// its statistics and streaks count terminal and web games alike; the line shows them and
+/// says when the game did not count (another date than the player's own, or played before).
 fn record_daily<C: Clock>(
     settings: &BlenderSettings,
     name: &str,
@@ -205,7 +183,7 @@ fn record_daily<C: Clock>(
         // A date before the first numbered puzzle: a score, but no daily result.
         return Ok(None);
     };
-    settings.store.record_daily(&DailyResult {
+    let counted = settings.store.record_daily(&DailyResult {
         game: "blender".into(),
         date: date.to_string(),
         puzzle,
@@ -213,11 +191,22 @@ fn record_daily<C: Clock>(
         won: game.rounds_won() > 0,
         score: game.score(),
         share: share_line(game, date),
+        finished: true,
     })?;
-    let today = jiff::ZonedDateTime::now().date().to_string();
-    let s = settings.store.daily_stats("blender", name.trim(), &today)?;
+    let today = jiff::ZonedDateTime::now().date();
+    let open = date
+        .parse()
+        .is_ok_and(|d| wordplay_scores::daily_is_open(d, wordplay_scores::utc_today()));
+    let note = match (counted, open) {
+        (true, _) => "",
+        (false, true) => " not counted (played before);",
+        (false, false) => " not counted (only today's puzzle counts);",
+    };
+    let s = settings
+        .store
+        .daily_stats("blender", name.trim(), &today.to_string())?;
     Ok(Some(format!(
-        "daily puzzle #{puzzle}: {} played, {} won, current streak {}, max streak {}",
+        "daily puzzle #{puzzle}:{note} {} played, {} won, current streak {}, max streak {}",
         s.played, s.won, s.current_streak, s.max_streak
     )))
 }

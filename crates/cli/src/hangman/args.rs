@@ -86,10 +86,12 @@ pub(crate) struct PlayArgs {
     pub(crate) seed: Option<u64>,
 
     /// Reverse the roles: you think of a word and answer, this strategy guesses (default
-    /// `mixed`; `mixed` and `letters` guess with the letter model once your word is not in
-    /// the list). Put the dictionary before `--guesser` or write `--guesser=NAME`.
+    /// `player`: it weighs words by how familiar they are and learns the words you name
+    /// that it did not know, kept in the scores store; `player`, `mixed` and `letters` guess
+    /// with the letter model once your word is not in their words). Put the dictionary
+    /// before `--guesser` or write `--guesser=NAME`.
     #[arg(long, value_name = "STRATEGY", value_parser = parse_strategy, num_args = 0..=1,
-          default_missing_value = "mixed")]
+          default_missing_value = "player")]
     pub(crate) guesser: Option<StrategyChoice>,
 
     /// Neither read nor write the guesser's cache of decisions (`best`).

@@ -53,7 +53,7 @@ impl Fixture {
                 "tester",
                 "--scores",
             ])
-            .arg(self.path("scores.json"))
+            .arg(self.path("scores.sqlite3"))
             .write_stdin(script.to_vec())
             .assert()
     }
@@ -148,38 +148,23 @@ fn a_game_without_six_letters_ends_after_one_round() {
 }
 
 #[test]
-fn a_json_table_is_imported_once_and_a_corrupt_one_refused_before_the_game() {
+fn a_file_that_is_not_a_store_is_refused_before_the_game() {
     let fx = Fixture::new();
-    std::fs::write(
-        fx.path("scores.json"),
-        r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#,
-    )
-    .unwrap();
-    fx.play("listen\n/quit\n").success();
-    fx.play("listen\n/quit\n").success();
-    let names: Vec<String> = top(&fx.path("scores.sqlite3"))
-        .into_iter()
-        .map(|e| e.name)
-        .collect();
-    assert_eq!(names, ["tester", "tester", "old"], "imported once");
-    assert!(
-        std::fs::read_to_string(fx.path("scores.json"))
-            .unwrap()
-            .contains("\"old\""),
-        "left in place"
-    );
-    std::fs::write(fx.path("bad.json"), "not json").unwrap();
+    // A JSON high-score table of early versions is not read: it is not a store.
+    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#;
+    std::fs::write(fx.path("scores.json"), text).unwrap();
     let out = fx
         .cmd()
         .args(["play", "--min-words", "1", "--scores"])
-        .arg(fx.path("bad.json"))
+        .arg(fx.path("scores.json"))
         .write_stdin("listen\n")
         .assert()
-        .code(1);
+        .code(1)
+        .stderr(predicate::str::contains("scores store"));
     assert!(stdout(&out).is_empty(), "no game was played");
     assert_eq!(
-        std::fs::read_to_string(fx.path("bad.json")).unwrap(),
-        "not json"
+        std::fs::read_to_string(fx.path("scores.json")).unwrap(),
+        text
     );
 }
 
@@ -304,7 +289,7 @@ fn the_embedded_list_plays_with_no_files() {
     let dir = tempfile::tempdir().unwrap();
     let assert = cargo_bin_cmd!("blender")
         .args(["play", "--seed", "1", "--scores"])
-        .arg(dir.path().join("s.json"))
+        .arg(dir.path().join("s.sqlite3"))
         .write_stdin("")
         .assert()
         .success();
@@ -402,7 +387,7 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
     let out = stdout(
         &fx.cmd()
             .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
-            .arg(fx.path("scores.json"))
+            .arg(fx.path("scores.sqlite3"))
             .write_stdin("listen\nlens\n/give\nlist\n")
             .assert()
             .success(),
@@ -418,26 +403,36 @@ fn the_daily_puzzle_is_one_round_the_same_for_a_date() {
     assert!(share.contains("| 4 ■□□□□□ |"), "{share}");
     assert!(!share.to_ascii_lowercase().contains("listen"), "{share}");
     assert!(out.contains("(daily 2026-05-14)"), "{out}");
-    // The daily result counts in the statistics the web page shows: puzzle 134 (numbered
-    // from 2026-01-01), won (LISTEN), no current streak (long ago), not counted twice.
+    // Puzzle 134 (numbered from 2026-01-01) is long past: played, but not counted (only
+    // the player's own date counts, as on the web page).
     assert!(
-        out.contains("daily puzzle #134: 1 played, 1 won, current streak 0, max streak 1"),
+        out.contains("daily puzzle #134: not counted (only today's puzzle counts); 0 played"),
+        "{out}"
+    );
+    // Today's counts in the statistics the web page shows, once: won (LISTEN).
+    let today = |input: &str| {
+        stdout(
+            &fx.cmd()
+                .args(["play", "--daily", "today", "--name", "d", "--scores"])
+                .arg(fx.path("scores.sqlite3"))
+                .write_stdin(input.to_string())
+                .assert()
+                .success(),
+        )
+    };
+    let out = today("listen\nlens\n/give\nlist\n");
+    assert!(
+        out.contains(": 1 played, 1 won, current streak 1, max streak 1"),
         "{out}"
     );
     // The store keeps the share line the player saw, as the page stores its own.
+    let date = jiff::ZonedDateTime::now().date().to_string();
     let store = wordplay_scores::Store::open(&fx.path("scores.sqlite3")).unwrap();
-    let kept = store.daily_result("blender", "d", "2026-05-14").unwrap();
-    assert_eq!(kept.map(|r| r.share).as_deref(), Some(share));
-    let again = stdout(
-        &fx.cmd()
-            .args(["play", "--daily", "2026-05-14", "--name", "d", "--scores"])
-            .arg(fx.path("scores.json"))
-            .write_stdin("listen\n")
-            .assert()
-            .success(),
-    );
+    let kept = store.daily_result("blender", "d", &date).unwrap().unwrap();
+    assert!(out.contains(&kept.share), "{out}");
+    let again = today("listen\n");
     assert!(
-        again.contains("daily puzzle #134: 1 played, 1 won"),
+        again.contains(": not counted (played before); 1 played, 1 won"),
         "{again}"
     );
     fx.cmd()
@@ -496,31 +491,6 @@ fn scores_that_are_not_a_regular_file_are_errors_before_the_game() {
         .stderr(predicate::str::contains("is not a regular file"));
 }
 
-#[cfg(unix)]
-#[test]
-fn a_symlinked_json_table_is_imported_and_left_as_it_was() {
-    let fx = Fixture::new();
-    let real = fx.path("real.json");
-    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1, "note": "x"}]}"#;
-    std::fs::write(&real, text).unwrap();
-    let link = fx.path("link.json");
-    std::os::unix::fs::symlink(&real, &link).unwrap();
-    fx.cmd()
-        .args(["play", "--min-words", "1", "--seed", "1", "--scores"])
-        .arg(&link)
-        .write_stdin("listen\n/quit\n")
-        .assert()
-        .success();
-    assert!(
-        std::fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
-    assert_eq!(std::fs::read_to_string(&real).unwrap(), text);
-    assert_eq!(top(&fx.path("link.sqlite3")).len(), 2);
-}
-
 /// A place where a file cannot be created: a read-only directory, or for root (who writes
 /// into those anyway) sysfs; `None` if neither refuses.
 #[cfg(unix)]
@@ -530,8 +500,8 @@ fn unwritable(dir: &Path) -> Option<PathBuf> {
     std::fs::create_dir(&ro).unwrap();
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
     for candidate in [
-        ro.join("scores.json"),
-        PathBuf::from("/sys/wordplay-scores.json"),
+        ro.join("scores.sqlite3"),
+        PathBuf::from("/sys/wordplay-scores.sqlite3"),
     ] {
         match std::fs::File::create_new(&candidate) {
             Ok(_) => std::fs::remove_file(&candidate).unwrap(),
@@ -567,7 +537,7 @@ fn a_store_that_cannot_be_written_is_refused_before_the_game() {
     // A folder that does not exist is refused, not created.
     fx.cmd()
         .args(["play", "--min-words", "1", "--scores"])
-        .arg(fx.path("nowhere").join("scores.json"))
+        .arg(fx.path("nowhere").join("scores.sqlite3"))
         .write_stdin("listen\n")
         .assert()
         .code(1)
@@ -581,7 +551,7 @@ fn a_store_that_cannot_be_written_is_refused_before_the_game() {
 fn games_saving_at_once_keep_every_entry() {
     let fx = Fixture::new();
     let bin = env!("CARGO_BIN_EXE_blender");
-    let scores = fx.path("scores.json");
+    let scores = fx.path("scores.sqlite3");
     let children: Vec<_> = (0..8)
         .map(|i| {
             let mut child = std::process::Command::new(bin)
@@ -682,11 +652,10 @@ fn games_text_lines_end_without_a_dangling_bar() {
     }
 }
 
-/// Without `--scores`: the default store in the data folder (created), with the JSON table
-/// of earlier versions from the same folder imported once and left in place.
+/// Without `--scores`: the default store in the data folder, created with its folder.
 #[cfg(target_os = "linux")]
 #[test]
-fn the_default_store_imports_the_old_default_table_once() {
+fn the_default_store_is_made_in_the_data_folder() {
     let fx = Fixture::new();
     let data = fx.path("data");
     std::fs::create_dir(&data).unwrap();
@@ -698,16 +667,11 @@ fn the_default_store_imports_the_old_default_table_once() {
             .assert()
             .success()
     };
-    std::fs::create_dir(data.join("wordplay")).unwrap();
-    let old = data.join("wordplay").join("blender-scores.json");
-    let text = r#"{"format": 2, "entries": [{"name": "old", "score": 5, "rounds": 0, "when": 1}]}"#;
-    std::fs::write(&old, text).unwrap();
     play();
     play();
     let names: Vec<String> = top(&data.join("wordplay").join("scores.sqlite3"))
         .into_iter()
         .map(|e| e.name)
         .collect();
-    assert_eq!(names, ["new", "new", "old"]);
-    assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
+    assert_eq!(names, ["new", "new"]);
 }

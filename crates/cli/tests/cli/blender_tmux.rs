@@ -38,13 +38,13 @@ fn top(path: &std::path::Path) -> Vec<wordplay_scores::BlenderScore> {
         .unwrap()
 }
 
-/// Starts `blender play --seed 1 ARGS --scores DIR/scores.json` in tmux; `None` without tmux.
+/// Starts `blender play --seed 1 ARGS --scores DIR/scores.sqlite3` in tmux; `None` without tmux.
 fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
     let bin = env!("CARGO_BIN_EXE_blender");
     Tmux::start_program(name, width, height, |dir| {
         format!(
             "{bin} play --seed 1 {args} --scores {}",
-            dir.join("scores.json").display()
+            dir.join("scores.sqlite3").display()
         )
     })
 }
@@ -64,7 +64,7 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
     let Some((tmux, dir)) = start("blender", 100, 30, "") else {
         return;
     };
-    let scores = dir.path().join("scores.json");
+    let scores = dir.path().join("scores.sqlite3");
     let screen = tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     assert!(screen.contains("round 1 · score 0"), "{screen}");
 
@@ -142,7 +142,7 @@ fn stopped_by(signal: &str, number: i32) {
     let Some((tmux, dir)) = start(&format!("blender-{signal}"), 100, 30, "--name sig") else {
         return;
     };
-    let scores = dir.path().join("scores.json");
+    let scores = dir.path().join("scores.sqlite3");
     tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
@@ -185,7 +185,7 @@ fn a_closed_terminal_ends_the_game_and_saves_the_points() {
     let Some((tmux, dir)) = Tmux::start_to_hang_up("blender-hangup", false, |dir| {
         format!(
             "{bin} play --seed 1 --name gone --scores {}",
-            dir.join("scores.json").display()
+            dir.join("scores.sqlite3").display()
         )
     }) else {
         return;

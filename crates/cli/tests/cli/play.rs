@@ -185,16 +185,16 @@ fn random_length_stays_within_4_to_13_and_replays_by_seed() {
     assert!(lengths.len() > 1, "lengths vary: {lengths:?}");
 }
 
-/// `--guesser` without a name reverses the roles with `mixed`, the guesser for words that
-/// may not be in the list; a dictionary path given as the name gets a hint.
+/// `--guesser` without a name reverses the roles with `player`, the guesser for words people
+/// think of; a dictionary path given as the name gets a hint.
 #[test]
-fn guesser_defaults_to_mixed() {
+fn guesser_defaults_to_player() {
     let mut cmd = cargo_bin_cmd!("hangman");
     cmd.args(["play", fixture("play.txt").to_str().unwrap(), "--guesser"])
         .write_stdin("");
     let out = stdout(&cmd.assert().success());
     assert!(
-        out.contains("roles reversed: you think of a word, mixed guesses"),
+        out.contains("roles reversed: you think of a word, player guesses"),
         "{out}"
     );
     let mut cmd = cargo_bin_cmd!("hangman");
@@ -585,6 +585,7 @@ fn tui_app(lives: u32) -> HangmanApp {
         seed: 1,
         guesser: None,
         cache_dir: None,
+        learned_store: None,
     };
     HangmanApp::new(PlaySession::new(config).unwrap()).unwrap()
 }
@@ -758,6 +759,7 @@ fn difficulty_levels_split_the_secrets() {
             seed: 1,
             guesser: None,
             cache_dir: None,
+            learned_store: None,
         };
         let mut session = PlaySession::new(config).unwrap();
         let mut words = std::collections::BTreeSet::new();

@@ -381,7 +381,26 @@ fn certificates_are_written_and_verified_and_a_tampered_one_is_rejected() {
         .assert()
         .success()
         .stdout(predicate::str::contains("length  2: M = 4"))
-        .stdout(predicate::str::contains("length  3: M = 8"));
+        .stdout(predicate::str::contains("length  3: M = 8"))
+        .stdout(predicate::str::contains("first letters: optimal"))
+        .stdout(predicate::str::contains("every letter settled"));
+    // A first-letter file with a flaw is rejected too (its value line changed).
+    let first = certs.join("length-2.first.gz");
+    let text = hangman::verify::decode(&std::fs::read(&first).unwrap()).unwrap();
+    std::fs::remove_file(&first).unwrap();
+    std::fs::write(
+        certs.join("length-2.first"),
+        text.replace("value 4\n", "value 3\n"),
+    )
+    .unwrap();
+    cargo_bin_cmd!("hangman")
+        .args(["verify", certs.to_str().unwrap(), dict_path])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "length  2: first letters REJECTED",
+        ));
+    std::fs::write(certs.join("length-2.first"), text).unwrap();
     // A claimed value off by one is a flaw: exit 1. The files are gzip-compressed; the
     // tampered one is written back as plain text, which verify reads too.
     let path = certs.join("length-3.cert.gz");
@@ -447,12 +466,15 @@ fn certificates_are_the_same_bytes_at_any_thread_count() {
                 .args(["--certificate", certs.to_str().unwrap()])
                 .assert()
                 .success();
-            std::fs::read(certs.join("length-6.cert.gz")).unwrap()
+            let mut bytes = std::fs::read(certs.join("length-6.cert.gz")).unwrap();
+            bytes.extend(std::fs::read(certs.join("length-6.first.gz")).unwrap());
+            bytes
         })
         .collect();
     assert_eq!(written[0], written[1]);
     // The lower bound is proven on all words and narrows below the root.
-    let text = hangman::verify::decode(&written[0]).unwrap();
+    let path = dir.path().join("certs-1/length-6.cert.gz");
+    let text = hangman::verify::decode(&std::fs::read(path).unwrap()).unwrap();
     assert!(text.contains("family all\n"), "{text}");
     assert!(text.contains("\nn "), "{text}");
     cargo_bin_cmd!("hangman")

@@ -1,13 +1,14 @@
 //! Cheating referees: they keep every word consistent with their answers and commit late.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lexicon::{Bucket, Letter, Lexicon};
 
 use super::error::SecretError;
 use crate::candidates;
-use crate::game::Referee;
+use crate::familiarity::Familiarity;
+use crate::game::{Game, GameError, Guess, Outcome, Referee};
 use crate::solve::{Bounds, SolveOptions, Solver, answer_values, solver_for};
 
 /// How a cheating referee picks the family it keeps after a letter guess.
@@ -63,12 +64,6 @@ pub struct Evil {
     last: Option<Bounds>,
 }
 
-/// The embedded common tier, loaded once: what a cheating referee reveals first.
-fn common_tier() -> &'static Lexicon {
-    static COMMON: OnceLock<Lexicon> = OnceLock::new();
-    COMMON.get_or_init(Lexicon::common)
-}
-
 impl Evil {
     /// A referee for words of `length` letters of `lexicon`, choosing families by `choice`.
     ///
@@ -112,19 +107,16 @@ impl Evil {
         self.last
     }
 
-    /// The word to reveal at the end: the most familiar word still possible, that is the
-    /// first (alphabetically) of the family that `familiar` lists, else the family's
-    /// first word. [`Referee::word`] reveals with the embedded common tier
-    /// ([`Lexicon::common`]).
-    pub fn reveal(&self, familiar: &Lexicon) -> String {
+    /// The word to reveal at the end ([`Referee::word`]): the most familiar word still
+    /// possible by the familiarity model ([`Familiarity::most_familiar`]; the first
+    /// alphabetically among equally familiar ones), so a player knows the word they lost to.
+    pub fn reveal(&self) -> String {
         let bucket = self.bucket();
-        let familiar = familiar.bucket(self.length);
-        let word = self
-            .family
-            .iter()
-            .find(|&&w| familiar.find(bucket.word(w as usize)).is_some())
-            .unwrap_or(&self.family[0]);
-        bucket.word_str(*word as usize).to_string()
+        let words = self.family.iter().map(|&w| bucket.word_str(w as usize));
+        Familiarity::get()
+            .most_familiar(words)
+            .expect("the family is never empty")
+            .to_string()
     }
 
     /// Proven bounds on the value of the family as it stands, within `budget`.
@@ -272,6 +264,98 @@ impl Referee for Evil {
 
     /// The most familiar word still possible (see [`Evil::reveal`]).
     fn word(&self) -> String {
-        self.reveal(common_tier())
+        self.reveal()
+    }
+}
+
+impl Evil {
+    /// A game against this referee rebuilt from recorded answers: `history` holds each
+    /// guess with the answer the referee gave it, as [`Game::guess`] returned it. Each
+    /// letter's family is the one the answer names (whatever this referee's choice would
+    /// pick now: an [`FamilyChoice::Optimal`] answer depends on time), each word guess
+    /// leaves the family as it did in play; then the game goes on with this referee's
+    /// choice. A server keeps its games so across restarts.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Game::guess`], and [`GameError::RefereeInconsistent`] when a letter's
+    /// answer names no family of the words left (answers recorded against another list).
+    pub fn replay(
+        self,
+        max_wrong: u32,
+        history: &[(Guess, Outcome)],
+    ) -> Result<Game<Evil>, GameError> {
+        let choice = self.choice;
+        let mut game = Game::new(
+            Evil {
+                choice: FamilyChoice::Largest,
+                ..self
+            },
+            max_wrong,
+        );
+        for (guess, answer) in history {
+            if let (Guess::Letter(letter), Outcome::Letter { positions }) = (guess, answer) {
+                // Only the answer's family is left, so the choice has one family to keep.
+                let evil = game.referee_mut();
+                let bucket = evil.lexicon.bucket(evil.length);
+                evil.family
+                    .retain(|&w| bucket.positions(w as usize, *letter) == *positions);
+                if evil.family.is_empty() {
+                    return Err(GameError::RefereeInconsistent {
+                        letter: *letter,
+                        positions: *positions,
+                    });
+                }
+            }
+            game.guess(guess)?;
+        }
+        game.referee_mut().choice = choice;
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod replay_tests {
+    use super::*;
+
+    fn guess(text: &str) -> Guess {
+        Guess::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_replayed_game_has_the_family_and_board_of_the_game_played() {
+        let lexicon =
+            Arc::new(Lexicon::from_words(["bat", "cat", "hat", "bit", "dog", "cog"]).unwrap());
+        let new = || Evil::new(lexicon.clone(), 3, FamilyChoice::Largest).unwrap();
+        let mut played = Game::new(new(), 5);
+        let mut history = Vec::new();
+        for g in ["a", "bat", "t", "h"] {
+            let g = guess(g);
+            let outcome = played.guess(&g).unwrap();
+            history.push((g, outcome));
+        }
+        let replayed = new().replay(5, &history).unwrap();
+        assert_eq!(
+            format!("{:?}", replayed.state()),
+            format!("{:?}", played.state())
+        );
+        assert_eq!(replayed.referee().family(), played.referee().family());
+        assert_eq!(replayed.referee().removed, played.referee().removed);
+        // The answer recorded decides, not the choice: a family the largest would not keep.
+        let o = Outcome::Letter { positions: 0b100 };
+        let game = new().replay(5, &[(guess("t"), o)]).unwrap();
+        let words: Vec<&str> = game
+            .referee()
+            .family()
+            .iter()
+            .map(|&w| game.referee().bucket().word_str(w as usize))
+            .collect();
+        assert_eq!(words, ["bat", "bit", "cat", "hat"]);
+        // An answer no word fits is an error, not a game.
+        let none = Outcome::Letter { positions: 0b111 };
+        assert!(matches!(
+            new().replay(5, &[(guess("t"), none)]),
+            Err(GameError::RefereeInconsistent { .. })
+        ));
     }
 }

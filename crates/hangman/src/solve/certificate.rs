@@ -103,7 +103,7 @@ fn guesser_node(
     if out.len() >= MAX_PROOF_NODES {
         return Err(ProofError::TooLarge);
     }
-    let letter = proven_letter(solver, family, allowed)?.ok_or(ProofError::NoStrategy)?;
+    let letter = proven_letter(solver, family, allowed, None)?.ok_or(ProofError::NoStrategy)?;
     out.push(letter.lower() as char);
     for (mask, part) in candidates::partition(bucket, family, letter) {
         guesser_node(solver, bucket, &part, allowed - u32::from(mask == 0), out)?;
@@ -112,17 +112,22 @@ fn guesser_node(
 }
 
 /// A letter after which the referee cannot force more than `allowed` misses from
-/// `family`, as the solver proves it (`None`: there is none).
+/// `family`, as the solver proves it (`None`: there is none); `prefer` is tried first.
 fn proven_letter(
     solver: &Solver<'_>,
     family: &[u32],
     allowed: u32,
+    prefer: Option<Letter>,
 ) -> Result<Option<Letter>, Aborted> {
     let node = solver.root(family);
-    // Letters to try: the table's refutation, then those fewest words lack.
+    // Letters to try: the caller's, the table's refutation, then those fewest words lack.
     let misses = solver.words.misses(family, node.split);
     let mut letters: Vec<usize> = (0..26).filter(|&g| node.split >> g & 1 == 1).collect();
-    letters.sort_by_key(|&g| (g != usize::from(node.best), misses.count[g], g));
+    let prefer = prefer.map_or(26, Letter::index);
+    letters.sort_by_key(|&g| {
+        let table = g != usize::from(node.best);
+        (g != prefer, table, misses.count[g], g)
+    });
     for g in letters {
         let letter = Letter::from_index(g as u8).expect("a letter index");
         if !solver.after_letter_at_least(family, letter, allowed + 1)? {
@@ -132,29 +137,36 @@ fn proven_letter(
     Ok(None)
 }
 
-/// The best guesser's tree the solver finds within its limits: at each family a letter
-/// proven to hold the referee to `allowed` misses, and where that proof does not finish
-/// (time limit, size cap) the greedy guesser's subtree. Written in preorder; returns its
-/// most misses, which is what the tree proves (`allowed` when every proof finished).
-fn best_guesser_node(
+/// The best guesser's tree the solver finds within its limits: at each family the greedy
+/// guesser's subtree when it holds the referee to `allowed` misses (no search needed),
+/// else a letter proven to, and where that proof does not finish (time limit, size cap)
+/// the greedy subtree anyway. `prefer` is the letter tried first at the top (a letter
+/// the driver proved optimal). Written in preorder; returns its most misses, which is
+/// what the tree proves (`allowed` when every proof finished).
+pub(super) fn best_guesser_node(
     solver: &Solver<'_>,
     bucket: &Bucket,
     family: &[u32],
     allowed: u32,
+    prefer: Option<Letter>,
     out: &mut String,
 ) -> u32 {
     if family.len() <= 1 {
         return 0;
     }
+    if solver.greedy_upper(family) <= allowed {
+        return greedy_node(solver, bucket, family, out);
+    }
     if out.len() < MAX_PROOF_NODES
-        && let Ok(Some(letter)) = proven_letter(solver, family, allowed)
+        && let Ok(Some(letter)) = proven_letter(solver, family, allowed, prefer)
     {
         out.push(letter.lower() as char);
         return candidates::partition(bucket, family, letter)
             .into_iter()
             .map(|(mask, part)| {
                 let miss = u32::from(mask == 0);
-                miss + best_guesser_node(solver, bucket, &part, allowed.saturating_sub(miss), out)
+                let left = allowed.saturating_sub(miss);
+                miss + best_guesser_node(solver, bucket, &part, left, None, out)
             })
             .max()
             .unwrap_or(0);
@@ -239,7 +251,7 @@ const NARROWED_PROOF_NODES: u64 = 2_000_000;
 
 /// What a proof on the whole bucket knows about narrowing: the witnesses found so far,
 /// and per sub-family narrowed to, the families proven in it (for `s` nodes).
-struct Narrowing {
+pub(super) struct Narrowing {
     known: Vec<Witness>,
     proven: HashMap<Vec<u32>, HashSet<(u32, u32, u32)>>,
     /// Sub-families whose whole strategy was written, with its target.
@@ -249,9 +261,30 @@ struct Narrowing {
     stop: StopFlag,
 }
 
+/// `witness` (worth at least `k`) cut to the words `k` needs: `k + 1` of pairwise disjoint
+/// words, else what [`shrink_witness`] keeps.
+pub(super) fn cut_to(
+    bucket: &Bucket,
+    witness: &Witness,
+    k: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Witness {
+    if witness.disjoint {
+        // Any k + 1 of pairwise disjoint words are worth k.
+        Witness {
+            words: witness.words[..k as usize + 1].to_vec(),
+            value: k,
+            disjoint: true,
+        }
+    } else {
+        shrink_witness(bucket, witness, k, deadline, stop)
+    }
+}
+
 impl Narrowing {
     /// No witness known yet but `seed` (e.g. the root's, of a lower value).
-    fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
+    pub(super) fn new(seed: Option<&Witness>, options: &SolveOptions) -> Narrowing {
         Narrowing {
             known: seed.into_iter().cloned().collect(),
             proven: HashMap::new(),
@@ -300,17 +333,7 @@ impl Narrowing {
                     disjoint: false,
                 })
             });
-        let found = found?;
-        let w = if found.disjoint {
-            // Any k + 1 of pairwise disjoint words are worth k.
-            Witness {
-                words: found.words[..k as usize + 1].to_vec(),
-                value: k,
-                disjoint: true,
-            }
-        } else {
-            shrink_witness(bucket, &found, k, self.deadline, &self.stop)
-        };
+        let w = cut_to(bucket, &found?, k, self.deadline, &self.stop);
         self.known.push(w.clone());
         Some(w)
     }
@@ -371,14 +394,25 @@ fn whole_referee_proof(
     lower: u32,
     narrowing: &mut Narrowing,
 ) -> Result<String, ProofError> {
-    let bucket = solver.bucket();
-    let family: Vec<u32> = (0..bucket.len() as u32).collect();
+    let family: Vec<u32> = (0..solver.bucket().len() as u32).collect();
+    narrowed_referee_proof(solver, &family, lower, narrowing)
+}
+
+/// The referee's strategy forcing `k` misses from `family` (closed in `solver`'s bucket,
+/// e.g. a first letter's miss part), narrowing below the root where `narrowing` finds
+/// witnesses: its tokens.
+pub(super) fn narrowed_referee_proof(
+    solver: &Solver<'_>,
+    family: &[u32],
+    k: u32,
+    narrowing: &mut Narrowing,
+) -> Result<String, ProofError> {
     let mut out = String::new();
     referee_node(
         solver,
-        bucket,
-        &family,
-        lower,
+        solver.bucket(),
+        family,
+        k,
         &mut out,
         &mut HashSet::new(),
         Some(narrowing),
@@ -535,7 +569,7 @@ fn cheap_lower(bucket: &Bucket) -> (u32, Option<&'static Witness>, String) {
 /// Nodes the solver may search for the referee's proof on the whole bucket (its narrowed
 /// sub-families have their own budgets): a work budget rather than a time limit, so that
 /// the certificate does not depend on the machine's speed or load.
-const WHOLE_PROOF_NODES: u64 = 30_000_000;
+pub(super) const WHOLE_PROOF_NODES: u64 = 30_000_000;
 
 /// A whole certificate for one length: the header, the guesser's and the referee's
 /// strategies (see the module notes and `docs/evil.md`).
@@ -553,12 +587,17 @@ impl Certificate {
     /// The file form: the text, gzip-compressed (the strategies' letters and part indices
     /// repeat a lot: about a tenth of the text). [`crate::verify::decode`] reads it back.
     pub fn compressed(&self) -> Vec<u8> {
-        use std::io::Write as _;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(self.text.as_bytes())
-            .and_then(|()| gz.finish())
-            .expect("writing to memory cannot fail")
+        gzip(&self.text)
     }
+}
+
+/// `text`, gzip-compressed at the best level.
+pub(super) fn gzip(text: &str) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(text.as_bytes())
+        .and_then(|()| gz.finish())
+        .expect("writing to memory cannot fail")
 }
 
 /// Writes the certificate of `lower <= M <= upper` for `bucket`, proving each side with
@@ -573,6 +612,20 @@ pub fn certify(
     lower: u32,
     upper: u32,
     witness: Option<&Witness>,
+    options: &SolveOptions,
+) -> Certificate {
+    certify_preferring(bucket, dictionary, (lower, upper), witness, None, options)
+}
+
+/// [`certify`], the guesser's tree trying `prefer` first at the top (a first letter the
+/// driver proved optimal: the search for a first letter then starts with a letter that
+/// holds, not with the commonest letters, which may not).
+pub(super) fn certify_preferring(
+    bucket: &Bucket,
+    dictionary: &str,
+    (lower, upper): (u32, u32),
+    witness: Option<&Witness>,
+    prefer: Option<Letter>,
     options: &SolveOptions,
 ) -> Certificate {
     let searched = (lower, upper);
@@ -590,7 +643,7 @@ pub fn certify(
     let (upper, guesser) = {
         let family: Vec<u32> = (0..bucket.len() as u32).collect();
         let mut tree = String::new();
-        let worst = best_guesser_node(&solver, bucket, &family, upper, &mut tree);
+        let worst = best_guesser_node(&solver, bucket, &family, upper, prefer, &mut tree);
         (worst, tree)
     };
     // The witness proves its own value; the whole bucket proves the rest.

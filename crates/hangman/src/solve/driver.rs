@@ -26,6 +26,9 @@ use super::witness::{self, Witness};
 
 /// The first node budget of a narrowing round.
 const FIRST_BUDGET: u64 = 1 << 14;
+/// Nodes the value's search spends on four-blank witnesses (once, when its first tests
+/// stall): a handful of tests of a few thousand words each.
+const VALUE_WIDE_NODES: u64 = 24_000_000;
 
 /// Proven bounds on a value; equal when exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -96,6 +99,37 @@ pub struct LengthSolution {
     /// cheap bounds at the root (see [`super::best_witness`]).
     #[serde(skip)]
     pub witness: Option<Witness>,
+    /// How each first letter was settled, in alphabetical order (letters still open
+    /// are left out): what a certificate's first-letter proofs are written from.
+    #[serde(skip)]
+    pub first_letters: Vec<(Letter, FirstLetter)>,
+}
+
+/// How the driver settled one first letter `g` of a family of value `M`: the evidence
+/// [`super::certify_first_letters`] writes its proof from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FirstLetter {
+    /// Optimal: every word holds `g`, so there is no miss part.
+    InEveryWord,
+    /// Optimal: its miss part is proven worth less than `M` by the search; `then` is the
+    /// second guess of a split proof when one settled it.
+    Optimal {
+        /// The letter guessed next from the miss part (a split proof), if any.
+        then: Option<Letter>,
+    },
+    /// Not optimal: its miss part is worth `M`, proven on the sub-family `witness` of it
+    /// (the whole miss part when `None`).
+    NotOptimal {
+        /// A sub-family of the miss part worth `M`.
+        witness: Option<Witness>,
+    },
+}
+
+impl FirstLetter {
+    /// Whether the letter is optimal.
+    pub fn is_optimal(&self) -> bool {
+        !matches!(self, FirstLetter::NotOptimal { .. })
+    }
 }
 
 impl LengthSolution {
@@ -319,6 +353,7 @@ pub fn solve_first_letters(
         );
         solution.best_first = first.best;
         solution.best_first_complete = first.complete;
+        solution.first_letters = first.proofs;
         solution.nodes = solver.nodes() + first.split_nodes;
     } else {
         solution.best_first_complete = family.len() <= 1;
@@ -399,8 +434,14 @@ fn solve(
             // one more than the witness (the 6-letter words.txt words lacking `j`: `????ed`).
             widened = true;
             let (deadline, stop) = (options.deadline, &options.stop);
-            let (wider, _) =
-                witness::four_blank_within(bucket, &family, b.lower + 1, deadline, stop);
+            let (wider, _) = witness::four_blank_within(
+                bucket,
+                &family,
+                b.lower + 1,
+                VALUE_WIDE_NODES,
+                deadline,
+                stop,
+            );
             if let Some(wider) = wider {
                 apply(&mut b, wider.value, true);
             }
@@ -458,6 +499,7 @@ fn solve(
             best: Vec::new(),
             complete: family.len() <= 1,
             split_nodes: 0,
+            proofs: Vec::new(),
         }
     };
     if with_first {
@@ -469,6 +511,7 @@ fn solve(
         misses: b,
         best_first: first.best,
         best_first_complete: first.complete,
+        first_letters: first.proofs,
         nodes: solver.nodes() + first.split_nodes,
         seconds,
         verdict_seconds,
@@ -477,22 +520,23 @@ fn solve(
     }
 }
 
-/// The optimal first letters from `family` of value `m`, and whether every letter was
-/// settled before the caller's limits stopped the search.
+/// The optimal first letters from `family` of value `m`, whether every letter was settled
+/// before the caller's limits stopped the search, and how each was settled.
 ///
 /// Cheap proofs first, for every letter: a letter in every word is optimal; a letter whose
 /// miss part the greedy guesser holds below `m` is optimal; a letter whose miss part holds
 /// the root's witness of value `m` is not. The letters left get full tests, round-robin
 /// with a node budget that grows fourfold, so one hard letter does not hold up the easy
 /// ones (the table keeps what each round proved). After the first, small round, the
-/// letters still open look for a witness of value `m` within their miss parts (the
-/// referee's natural answer), which settles them as not optimal. After the second round,
-/// the letters still open try split proofs ([`split_proof`]): the next guess a letter
-/// already proven optimal for the whole family, each of its parts tested as a list of its
-/// own; this settles in seconds the letters of 4 and 5 whose own tests ran for hours. With
-/// a cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
+/// letters still open look for a witness of value `m` within their miss parts (one to
+/// three blanks: the referee's natural answer), which settles them as not optimal. After
+/// the second round, the letters still open try split proofs ([`split_proof`]): the next
+/// guess a letter already proven optimal for the whole family, each of its parts tested as
+/// a list of its own; this settles in seconds the letters of 4 and 5 whose own tests ran
+/// for hours. Then the letters still open look for a four-blank witness (`????ed`). With a
+/// cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
 /// that many nodes, and the letters still open are reported as such (not complete); the
-/// split proofs have a cap of their own, the same number.
+/// split proofs and the four-blank witnesses have caps of their own, the same number.
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -517,22 +561,23 @@ fn first_letters(
     progress
         .letters_total
         .store(letters.len(), Ordering::Relaxed);
-    let mut settled: Vec<(Letter, Option<bool>)> = Vec::new();
+    let mut settled: Vec<(Letter, Option<FirstLetter>)> = Vec::new();
     let mut done = 0u32;
     let mut miss = Vec::new();
     for letter in letters.iter() {
         let optimal = if node.required & letter.bit() != 0 {
             // No word lacks it: no miss part, and the hit parts are worth at most m.
-            Some(true)
+            Some(FirstLetter::InEveryWord)
         } else if outside(letter) {
-            Some(false)
+            let witness = witness.cloned();
+            Some(FirstLetter::NotOptimal { witness })
         } else {
             solver.words.miss_part(family, letter.index(), &mut miss);
             let (lo, hi) = solver.cheap_bounds(&miss);
             if hi < m {
-                Some(true)
+                Some(FirstLetter::Optimal { then: None })
             } else if lo >= m {
-                Some(false)
+                Some(FirstLetter::NotOptimal { witness: None })
             } else {
                 None
             }
@@ -542,12 +587,18 @@ fn first_letters(
         settled.push((letter, optimal));
     }
     // The letters proven optimal so far, and whether every letter is settled.
-    let found = |settled: &[(Letter, Option<bool>)], complete: bool, split_nodes: u64| {
-        let best = settled.iter().filter(|(_, s)| *s == Some(true));
+    let found = |settled: &[(Letter, Option<FirstLetter>)], complete: bool, split_nodes: u64| {
+        let best = settled
+            .iter()
+            .filter(|(_, s)| s.as_ref().is_some_and(FirstLetter::is_optimal));
         FirstLetters {
             best: best.map(|(l, _)| Letter::to_string(l)).collect(),
             complete,
             split_nodes,
+            proofs: settled
+                .iter()
+                .filter_map(|(l, s)| Some((*l, s.clone()?)))
+                .collect(),
         }
     };
     // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
@@ -567,18 +618,9 @@ fn first_letters(
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 let (deadline, stop) = (options.deadline, &options.stop);
                 let reach = witness::Reach::Wide;
-                let mut found =
-                    witness::witness_within(bucket, &miss, m, reach, deadline, stop).is_some();
-                // Else a four-blank group (`????ed` at 6 without `j`: the root's `???ing`
-                // and `?a??ed` hold it, and less `j` are worth 11).
-                if !found && (cap == 0 || wide_nodes < cap) {
-                    let (wider, nodes) =
-                        witness::four_blank_within(bucket, &miss, m, deadline, stop);
-                    wide_nodes += nodes;
-                    found = wider.is_some();
-                }
-                if found {
-                    *optimal = Some(false);
+                let found = witness::witness_within(bucket, &miss, m, reach, deadline, stop);
+                if let Some(w) = found {
+                    *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
                     done += 1;
                     progress.letters_done.store(done, Ordering::Relaxed);
                 }
@@ -590,7 +632,7 @@ fn first_letters(
             // whole family (`i` after any `?ill` letter at 4).
             let thens: Vec<Letter> = settled
                 .iter()
-                .filter(|(_, s)| *s == Some(true))
+                .filter(|(_, s)| s.as_ref().is_some_and(FirstLetter::is_optimal))
                 .map(|&(l, _)| l)
                 .take(SPLIT_LETTERS)
                 .collect();
@@ -603,11 +645,34 @@ fn first_letters(
                     let (proven, nodes) = split_proof(bucket, &miss, then, m, options);
                     split_nodes += nodes;
                     if proven {
-                        *optimal = Some(true);
+                        *optimal = Some(FirstLetter::Optimal { then: Some(then) });
                         done += 1;
                         progress.letters_done.store(done, Ordering::Relaxed);
                         break;
                     }
+                }
+            }
+            // The letters still open: a four-blank group worth `m` in their miss parts
+            // (`????ed` at 6 without `j`: the root's `???ing` and `?a??ed` hold `j`, and
+            // less `j` are worth 11). After the split proofs, so that optimal letters,
+            // which hold no such group, do not pay for the search; within the cap.
+            for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
+                if cap > 0 && wide_nodes >= cap {
+                    break;
+                }
+                solver.words.miss_part(family, letter.index(), &mut miss);
+                let (deadline, stop) = (options.deadline, &options.stop);
+                let left = match cap {
+                    0 => 0,
+                    cap => cap - wide_nodes,
+                };
+                let (wider, nodes) =
+                    witness::four_blank_within(bucket, &miss, m, left, deadline, stop);
+                wide_nodes += nodes;
+                if let Some(w) = wider {
+                    *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
+                    done += 1;
+                    progress.letters_done.store(done, Ordering::Relaxed);
                 }
             }
         }
@@ -623,7 +688,10 @@ fn first_letters(
             solver.words.miss_part(family, letter.index(), &mut miss);
             match run_test(solver, &miss, m, allowed, options, progress) {
                 Outcome::Done(reaches) => {
-                    *optimal = Some(!reaches);
+                    *optimal = Some(match reaches {
+                        true => FirstLetter::NotOptimal { witness: None },
+                        false => FirstLetter::Optimal { then: None },
+                    });
                     done += 1;
                     progress.letters_done.store(done, Ordering::Relaxed);
                 }
@@ -644,6 +712,8 @@ struct FirstLetters {
     complete: bool,
     /// Nodes searched by split proofs' own solvers (not in the solver's count).
     split_nodes: u64,
+    /// How each settled letter was settled.
+    proofs: Vec<(Letter, FirstLetter)>,
 }
 
 /// Letters proven optimal for the whole family tried as the second guess of a split proof.

@@ -31,6 +31,7 @@
 //!   transposition cutoffs, parallel letters;
 //! - `limits`: deadline, node budget and a stop flag ([`StopFlag`]) checked at every node;
 //! - `certificate`: proofs of both bounds that `crate::verify` re-checks;
+//! - `first_certificate`: proofs that each first letter is optimal or not;
 //! - `driver`: [`solve_length`]: the verdict, bounds from both sides, first letters.
 //!
 //! # Example
@@ -51,6 +52,7 @@ mod answers;
 mod bounds;
 mod certificate;
 mod driver;
+mod first_certificate;
 mod limits;
 mod search;
 mod table;
@@ -63,8 +65,11 @@ pub use certificate::{
     Certificate, MAX_PROOF_NODES, ProofError, bucket_digest, certify, guesser_proof, referee_proof,
 };
 pub use driver::{
-    Bounds, LengthSolution, Phase, Progress, ProgressSnapshot, solve_first_letters, solve_length,
-    solve_value,
+    Bounds, FirstLetter, LengthSolution, Phase, Progress, ProgressSnapshot, solve_first_letters,
+    solve_length, solve_value,
+};
+pub use first_certificate::{
+    FIRST_LETTERS_MAGIC, FirstLetterCertificate, certify_first_letters, certify_length,
 };
 pub use limits::{Aborted, StopFlag};
 pub use search::{DEFAULT_TABLE_BYTES, SolveOptions, Solver};

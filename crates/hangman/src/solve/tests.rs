@@ -490,7 +490,7 @@ fn a_four_blank_group_holds_the_value_without_j() {
     let stop = StopFlag::default();
     let wide = witness::witness_within(bucket, &all, 12, witness::Reach::Wide, None, &stop);
     assert_eq!(wide, None);
-    let (four, nodes) = witness::four_blank_within(bucket, &all, 12, None, &stop);
+    let (four, nodes) = witness::four_blank_within(bucket, &all, 12, 0, None, &stop);
     let four = four.expect("a four-blank group worth 12");
     assert!(nodes > 0);
     assert_eq!(four.value, 12);
@@ -499,6 +499,6 @@ fn a_four_blank_group_holds_the_value_without_j() {
     assert!(four.words.iter().all(ends_ed));
     assert_eq!(four.words.len(), all.iter().filter(|w| ends_ed(w)).count());
     // Below the value, it proves nothing.
-    let (none, _) = witness::four_blank_within(bucket, &all, 13, None, &stop);
+    let (none, _) = witness::four_blank_within(bucket, &all, 13, 0, None, &stop);
     assert_eq!(none, None);
 }

@@ -195,8 +195,8 @@ fn search(
 /// outside four positions, at lengths 6–8 ([`FOUR_BLANK_LENGTHS`]): for every set of four
 /// blanked positions, the largest group and its union with the second largest, the
 /// largest tests first (a test whose cheap upper bound falls short costs no search).
-/// `None` when no test proves `target` within [`WIDE_LIMITS`]. Also returns the nodes
-/// searched.
+/// `None` when no test proves `target` within [`WIDE_LIMITS`], or once the tests have
+/// searched `budget` nodes in all (0: no budget). Also returns the nodes searched.
 ///
 /// This is how the first letters of 6 and 7 on words.txt are settled: the witnesses of
 /// `M(6) = 12` (`???ing`, `?a??ed`) and `M(7) = 11` (`?a??ing`) hold `j`, `w` or `y`, and
@@ -208,6 +208,7 @@ pub(super) fn four_blank_within(
     bucket: &Bucket,
     family: &[u32],
     target: u32,
+    budget: u64,
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> (Option<Witness>, u64) {
@@ -239,13 +240,18 @@ pub(super) fn four_blank_within(
         list.dedup();
     }
     for words in tries.into_iter().chain(unions) {
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+        let spent_all = budget > 0 && nodes >= budget;
+        if spent_all || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
             break;
         }
         if words.len() > MAX_WIDE_GROUP {
             continue;
         }
-        let (holds, spent) = worth_within(bucket, &words, target, WIDE_LIMITS, deadline, stop);
+        let limits = match budget {
+            0 => WIDE_LIMITS,
+            b => (WIDE_LIMITS.0.min(b - nodes), WIDE_LIMITS.1),
+        };
+        let (holds, spent) = worth_within(bucket, &words, target, limits, deadline, stop);
         nodes += spent;
         if holds {
             let witness = Witness {

@@ -10,6 +10,7 @@ use super::letter_model::LetterModel;
 use super::lookahead::Lookahead;
 use super::outside::{Letters, Mixed};
 use super::params::Params;
+use super::player::Familiar;
 use super::policy_strategy::PolicyStrategy;
 use super::seed;
 use super::settings::{Settings, StrategyError};
@@ -98,6 +99,14 @@ pub static REGISTRY: &[StrategyInfo] = &[
         deterministic: true,
         assumes_outside: false,
         build: Mixed::build,
+    },
+    StrategyInfo {
+        name: "player",
+        aliases: &[],
+        summary: "for words people think of: weighs words by familiarity (the list's, the frequency list's and learned words), searches the best chance of winning among few, the letter model when none fits [power=X cut=X slope=X search=N words=N nodes=N plain=1]",
+        deterministic: true,
+        assumes_outside: false,
+        build: Familiar::build,
     },
     StrategyInfo {
         name: "letters",

@@ -26,6 +26,7 @@ fn solution(
         verdict_seconds: (misses.0 >= 6 || misses.1 < 6).then_some(0.25),
         seconds_with_first: 2.0,
         witness: None,
+        first_letters: Vec::new(),
     }
 }
 

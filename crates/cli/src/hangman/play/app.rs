@@ -177,7 +177,7 @@ impl HangmanApp {
             KeyCode::Esc => self.input.clear(),
             KeyCode::Char('?') if matches!(self.mode, PlayMode::Reverse(_)) => {
                 if let PlayMode::Reverse(r) = &self.mode {
-                    let c = r.candidates(&self.session.config.lexicon);
+                    let c = r.candidates(self.session.known_words());
                     self.message = format!("{} words fit: {}", c.count, reverse::words(&c));
                 }
             }
@@ -242,9 +242,17 @@ impl HangmanApp {
             }
             PlayMode::Reverse(r) => {
                 let strategy = self.session.strategy().expect("reversed roles");
-                let message = r.submit(line, strategy, &config.lexicon);
+                let message = r.submit(line, strategy, self.session.known_words());
                 match r.phase {
-                    ReversePhase::Over => format!("{message} Enter: play again, q: quit."),
+                    ReversePhase::Over => {
+                        let learned = r
+                            .new_word()
+                            .map(str::to_string)
+                            .and_then(|word| self.session.learn(&word))
+                            .map(|m| format!(" {m}"))
+                            .unwrap_or_default();
+                        format!("{message}{learned} Enter: play again, q: quit.")
+                    }
                     _ => format!("{message} {}", r.prompt()),
                 }
             }

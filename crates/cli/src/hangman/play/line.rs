@@ -126,9 +126,9 @@ fn reverse_game(
     read: &mut Read,
 ) -> anyhow::Result<Option<bool>> {
     let mut game = session.new_reverse();
-    let strategy = session.strategy().expect("reversed roles");
-    let lexicon = &session.config.lexicon;
     loop {
+        let strategy = session.strategy().expect("reversed roles");
+        let lexicon = session.known_words();
         if let Some(state) = game.state() {
             writeln!(out, "{}", status(state))?;
         }
@@ -149,6 +149,9 @@ fn reverse_game(
         }
         writeln!(out, "{}", game.submit(&line, strategy, lexicon))?;
         if game.phase == ReversePhase::Over {
+            if let Some(message) = game.new_word().and_then(|word| session.learn(word)) {
+                writeln!(out, "{message}")?;
+            }
             return Ok(Some(game.player_won()));
         }
     }

@@ -27,6 +27,22 @@ use crate::dictionary;
 use crate::terminal::{Lines, Signals};
 use session::{Config, PlaySession};
 
+/// The scores store where `player` keeps the words it learns in reversed games (the one the
+/// web server shares); a store that cannot be opened is said and the games go on, learning
+/// for this session only.
+fn learned_store(
+    guesser: Option<&'static hangman::strategy::StrategyInfo>,
+) -> Option<wordplay_scores::Store> {
+    guesser.filter(|g| g.name == "player")?;
+    match wordplay_scores::open(None) {
+        Ok(store) => Some(store),
+        Err(e) => {
+            eprintln!("note: the words I learn are kept for this session only: {e}");
+            None
+        }
+    }
+}
+
 pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
     // Caught from the start, so a signal while the lists load ends the session as it begins
     // instead of killing the program half-way.
@@ -49,6 +65,7 @@ pub(super) fn run(args: PlayArgs) -> anyhow::Result<()> {
         seed,
         guesser,
         cache_dir: crate::hangman::resolve::cache_dir(args.no_cache),
+        learned_store: learned_store(guesser),
     };
     let mut session = PlaySession::new(config)?;
     // Before touching the terminal, so a bad option is reported as a plain error.

@@ -32,6 +32,9 @@ pub struct ReverseRound {
     max_wrong: u32,
     game: Option<Game<Told>>,
     history: Vec<(Guess, Outcome)>,
+    /// The word the player named at the end that fits every answer and that the computer
+    /// did not know: for the session to learn.
+    new_word: Option<String>,
     /// The phase.
     pub phase: ReversePhase,
 }
@@ -55,6 +58,7 @@ impl ReverseRound {
             max_wrong,
             game: None,
             history: Vec::new(),
+            new_word: None,
             phase: ReversePhase::AskLength,
         }
     }
@@ -107,7 +111,16 @@ impl ReverseRound {
             );
         };
         self.phase = ReversePhase::Over;
+        if revealed.contradiction.is_none() && !revealed.known {
+            self.new_word = Some(revealed.word.clone());
+        }
         revealed.to_string()
+    }
+
+    /// Once the game is over: the word the player named that fits every answer and that
+    /// the computer did not know (`None` otherwise).
+    pub fn new_word(&self) -> Option<&str> {
+        self.new_word.as_deref()
     }
 
     /// An answer to a guess of `letter` that fits this game, for the prompt: the first and
@@ -267,6 +280,7 @@ impl ReverseRound {
                 let word = input.to_ascii_lowercase();
                 if matches!(word.as_str(), "" | "y" | "yes") || word == board {
                     self.phase = ReversePhase::Over;
+                    self.new_word = Some(board.clone());
                     let score = self.state().map_or(0, GameState::score);
                     format!(
                         "I got it: {}, a word I did not know. Score {score}.",

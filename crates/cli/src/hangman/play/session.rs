@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use hangman::Referee;
-use hangman::strategy::{Settings, Strategy, StrategyInfo};
+use hangman::strategy::{Familiar, Pool, Settings, Strategy, StrategyInfo};
 use lexicon::Lexicon;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+use wordplay_scores::Store;
 
 use super::reverse::ReverseRound;
 use super::round::GuessRound;
@@ -39,6 +40,9 @@ pub(crate) fn make_referee(
     Ok(hangman::referee::build(kind, lexicon, &secret)?)
 }
 
+/// The registry name of the guesser that learns words.
+const PLAYER: &str = "player";
+
 /// Session options, fixed for every game.
 pub struct Config {
     /// The dictionary.
@@ -62,6 +66,10 @@ pub struct Config {
     pub guesser: Option<&'static StrategyInfo>,
     /// Where the guesser may keep its decisions between sessions.
     pub cache_dir: Option<std::path::PathBuf>,
+    /// Where the reversed role's `player` keeps the words it learns (the words players
+    /// named that it did not know) and reads them back: the scores store the web server
+    /// shares. `None`: it learns for this session only.
+    pub learned_store: Option<Store>,
 }
 
 impl Config {
@@ -116,36 +124,93 @@ pub struct PlaySession {
     pub stats: Stats,
     rng: Pcg64,
     strategy: Option<Box<dyn Strategy>>,
+    /// The words `player` knows (its pool), when it is the guesser.
+    pool: Option<Arc<Pool>>,
+    /// The words it learned (from the store, then in this session).
+    learned: Vec<String>,
     secrets: Secrets,
 }
 
 impl PlaySession {
-    /// A session; builds the guessing strategy when roles are reversed.
+    /// A session; builds the guessing strategy when roles are reversed (`player` with the
+    /// words it learned in earlier games).
     pub fn new(config: Config) -> anyhow::Result<PlaySession> {
-        let strategy = match config.guesser {
-            Some(info) => {
-                let settings = Settings {
-                    max_wrong: config.max_wrong(),
-                    seed: config.seed,
-                    params: Vec::new(),
-                    cache_dir: config.cache_dir.clone(),
-                };
-                Some(info.build(config.lexicon.clone(), &settings)?)
-            }
-            None => None,
+        let learned = match (&config.guesser, &config.learned_store) {
+            (Some(info), Some(store)) if info.name == PLAYER => store.learned_words()?,
+            _ => Vec::new(),
         };
         let secrets = Secrets::new(
             &config.lexicon,
             config.common.as_deref().unwrap_or(&config.lexicon),
             config.difficulty,
         );
-        Ok(PlaySession {
+        let mut session = PlaySession {
             secrets,
             rng: Pcg64::seed_from_u64(config.seed),
             config,
             stats: Stats::default(),
-            strategy,
-        })
+            strategy: None,
+            pool: None,
+            learned,
+        };
+        session.build_guesser()?;
+        Ok(session)
+    }
+
+    /// (Re)builds the reversed role's guesser: `player` around a pool holding the learned
+    /// words, any other strategy as the registry builds it.
+    fn build_guesser(&mut self) -> anyhow::Result<()> {
+        let Some(info) = self.config.guesser else {
+            return Ok(());
+        };
+        let settings = Settings {
+            max_wrong: self.config.max_wrong(),
+            seed: self.config.seed,
+            params: Vec::new(),
+            cache_dir: self.config.cache_dir.clone(),
+        };
+        let lexicon = self.config.lexicon.clone();
+        if info.name == PLAYER {
+            let player = Familiar::with_learned(lexicon, &settings, &self.learned, None)?;
+            self.pool = Some(player.pool().clone());
+            self.strategy = Some(Box::new(player));
+        } else {
+            self.strategy = Some(info.build(lexicon, &settings)?);
+        }
+        Ok(())
+    }
+
+    /// The words the reversed role's guesser knows: `player`'s pool (the dictionary, the
+    /// familiarity source's words and the learned words), else the dictionary.
+    pub(crate) fn known_words(&self) -> &Lexicon {
+        self.pool
+            .as_deref()
+            .map_or(&self.config.lexicon, Pool::words)
+    }
+
+    /// Learns `word`, a word the player named that fits their answers, if the guesser
+    /// (`player`) did not know it: kept in the store (if any) and known from the next game
+    /// on. Returns what to tell the player, `None` if there is nothing to learn.
+    pub(crate) fn learn(&mut self, word: &str) -> Option<String> {
+        if self.pool.is_none() || self.known_words().contains(word) {
+            return None;
+        }
+        let word = wordplay_scores::learned::learnable(word).ok()?;
+        let kept = match &self.config.learned_store {
+            Some(store) => match store.learn_word(&word) {
+                Ok(_) => "",
+                Err(e) => return Some(format!("(I could not keep {word}: {e})")),
+            },
+            None => " for this session",
+        };
+        self.learned.push(word.clone());
+        match self.build_guesser() {
+            Ok(()) => Some(format!(
+                "I will know {}{kept} from now on.",
+                word.to_ascii_uppercase()
+            )),
+            Err(e) => Some(format!("(I could not learn {word}: {e})")),
+        }
     }
 
     /// The strategy guessing in reversed roles.
