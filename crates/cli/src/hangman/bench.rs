@@ -84,12 +84,23 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let with_optimum = plan.words.len() == lexicon.len()
         && args.selection.sample.is_none()
         && args.referee == RefereeKind::Fair;
+    if let Some(dir) = &args.bound_certificate {
+        if !with_optimum || max_wrong.len() != 1 {
+            return Err(usage(
+                "--bound-certificate needs the whole dictionary, the fair referee and one -m",
+            ));
+        }
+        // Fail before a long run rather than after it.
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("cannot create the certificate folder {}", dir.display())
+        })?;
+    }
     let ((outcome, optimum), threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &max_wrong, &bar);
         bar.set_prefix("optimum");
         let optimum = if with_optimum && outcome.is_ok() {
-            optimum(lexicon, &max_wrong, args.no_cache)
+            optimum(lexicon, &max_wrong, args.no_cache, args.bound_certificate.clone())
         } else {
             Ok(Vec::new())
         };
@@ -117,6 +128,17 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
+    if let Some(dir) = &args.bound_certificate {
+        let list = args
+            .dictionary
+            .as_ref()
+            .map(|p| format!(" {}", p.display()))
+            .unwrap_or_default();
+        eprintln!(
+            "wrote the bounds' certificates to {0}; check them with `hangman verify-bound {0}{list}`",
+            dir.display()
+        );
+    }
     #[cfg(feature = "plot")]
     if let Some(dir) = &args.plot {
         for path in export::plot::write_charts(&report, dir)? {
@@ -133,10 +155,12 @@ fn optimum(
     lexicon: &std::sync::Arc<Lexicon>,
     max_wrong: &[u32],
     no_cache: bool,
+    certificates: Option<std::path::PathBuf>,
 ) -> anyhow::Result<Vec<LengthOptimum>> {
     let options = bound::Options {
         decisions: resolve::cache_dir(no_cache),
         cache: resolve::bounds_dir(no_cache),
+        certificates,
         ..bound::Options::default()
     };
     let mut all = Vec::new();

@@ -777,3 +777,76 @@ impl Checker<'_, '_> {
         Ok(least.min(words).max(statik))
     }
 }
+
+/// One certificate file of a folder, checked.
+#[derive(Debug)]
+pub struct FileCheck {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Its word length (from its name).
+    pub length: usize,
+    /// What it proves, or its flaw.
+    pub result: Result<Checked, Flaw>,
+    /// Seconds the check took.
+    pub seconds: f64,
+}
+
+/// The word length of a certificate's file name: `length-L.score.cert.gz` or
+/// `length-L.losses.cert.gz` (or without `.gz`).
+fn certificate_length(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("length-")?;
+    let rest = rest.strip_suffix(".gz").unwrap_or(rest);
+    let (length, kind) = rest.split_once('.')?;
+    matches!(kind, "score.cert" | "losses.cert")
+        .then(|| length.parse().ok())
+        .flatten()
+}
+
+/// Checks every bound certificate in `dir` (`length-L.score.cert.gz`,
+/// `length-L.losses.cert.gz`, or the same uncompressed) against the words of its length in
+/// `lexicon`; by length, score before losses.
+///
+/// # Errors
+///
+/// The folder or a file cannot be read, or the folder holds no certificate
+/// ([`std::io::ErrorKind::NotFound`]).
+pub fn check_folder(
+    dir: &std::path::Path,
+    lexicon: &lexicon::Lexicon,
+) -> std::io::Result<Vec<FileCheck>> {
+    let mut files: Vec<(usize, std::path::PathBuf)> = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if let Some(length) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(certificate_length)
+        {
+            files.push((length, path));
+        }
+    }
+    if files.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "{} holds no bound certificate (length-L.score.cert.gz or length-L.losses.cert.gz)",
+                dir.display()
+            ),
+        ));
+    }
+    // By length, then `score` before `losses`.
+    files.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    let mut checks = Vec::with_capacity(files.len());
+    for (length, path) in files {
+        let start = std::time::Instant::now();
+        let bytes = std::fs::read(&path)?;
+        let result = text(&bytes).and_then(|text| check(lexicon.bucket(length), &text));
+        checks.push(FileCheck {
+            path,
+            length,
+            result,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(checks)
+}

@@ -1,7 +1,65 @@
 //! Proven lower bounds of the least total score (and of the fewest losses) any strategy can
 //! reach on a word length, close enough to `best`'s to measure how far from optimal it is.
 //!
-//! (The proof is written out in full below once the engine settles.)
+//! # What is bounded
+//!
+//! The secret is drawn uniformly from the dictionary's words of one length; the guesser
+//! knows the dictionary and may guess any letter or any word at any time. A strategy's
+//! *total* is the sum of its final scores over the words (a lost word scores 25); its
+//! *losses* the number of words it loses. [`prove`] returns, per length, a total and a
+//! number of losses that **no** strategy goes below (the two minima may belong to
+//! different strategies), and writes each proof as a certificate that [`check`] re-checks
+//! with code of its own.
+//!
+//! # The proof
+//!
+//! A *state* is a set `S` of `n` candidate words sharing one board: the letters guessed,
+//! the positions revealed, running score `s`, `L` more wrong guesses survivable. `V(S)` is
+//! the least total (or losses) of its words over all strategies from there. Its value
+//! depends on the set, `s` and the wrong guesses only (the board is a function of the set
+//! and the guesses). Every rule below gives a number at most `V(S)`; the search combines
+//! them with minima over moves and maxima over rules, so its result is at most `V(root)`.
+//!
+//! 1. **Moves.** `V(S)` is the least, over first moves, of the sum of `V` of the states
+//!    the answers lead to. A move that does not split `S` (a letter in no candidate, or in
+//!    all at the same places; a word not in `S`) never helps: it leaves `S` with a higher
+//!    score and maybe a life less, and a state with a lower score and more lives is never
+//!    worse (play the same continuation). A letter in one word of `S` only is that word's
+//!    guess at a point more when it hits, so never better than the word guess. So the least
+//!    over the letters in two words or more and the word guesses of their totals' lower
+//!    bounds is a lower bound.
+//! 2. **Counting (static).** `p` is the most distinct non-empty position masks a letter
+//!    shows in `S` (no subset shows more). `W(j, l, u)` bounds how many words any strategy
+//!    wins with at most `j` more counted guesses, `l` lives and `u` unrevealed positions:
+//!    `W(0) = 1`; a word guess gives `1 + W(j−1, l−1, u)`; a letter its miss part
+//!    `W(j−1, l−1, u)` plus at most `p` hit parts of distinct masks (`C(u, k)` masks of `k`
+//!    positions, the `p` largest `W(j−1, l, u−k)`). A word none of the first `L + 1`
+//!    guesses of the all-misses path hits is lost, and those guesses hit at most the
+//!    `L + 1` largest letter counts. Sorting any strategy's final scores, the `i`-th is at
+//!    least `min(25, s + jᵢ)` with `jᵢ` the least `j` with `W(j) ≥ i` ([`counting_bound`]).
+//! 3. **Families (static).** A strategy for `S` restricted to a part of `S` is a strategy
+//!    for that part, so the losses of `S` are at least the sum of its parts' fewest
+//!    losses. The families are fixed groups of words equal but at one to three positions
+//!    (`?ill`, `??ing`); `W_L(F)`, the most words of `F` any strategy wins with `L` lives,
+//!    is computed exactly by the same recursion over `F`'s own letters (see `families`).
+//!    The counting bound then caps the words won at `n − Σ (|F ∩ S| − W_L(F ∩ S))`.
+//! 4. **Chains.** When every letter that splits `S` is in one word only, each guess tests
+//!    one word: the `i`-th tested scores `s + i` while the game lasts, the rest lose.
+//! 5. **Screens.** A letter's total is at least what its answers' sizes alone force: every
+//!    word pays the guess, in every part but one word pays at least one more, and a miss
+//!    on the last life loses its part.
+//! 6. **Word guesses.** If every won game scores at most 25, an optimal word guess at `n`
+//!    words totals at least `s + (s+1)·w + 25·(n−1−w)`, `w = min(n−1, 25−s)` (the word
+//!    lemma of [`Exact`](crate::strategy::Exact)); the others after the miss are bounded
+//!    statically (`w0`), or by the state of the *whole* set one miss later less one
+//!    *ride* (a word riding along a strategy adds at most `max(25, length + max wrong)`
+//!    points or one loss: `w1`), or word by word (`w2`).
+//!
+//! # Where the search stops
+//!
+//! The targets (`best`'s values at the states of its tree) and the slack only decide how
+//! far the search goes and which moves it tries first, never what a number means: see
+//! `search`. The slack of a length ([`Slack::default_for`]) trades time for the gap.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
