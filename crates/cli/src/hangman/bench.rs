@@ -91,16 +91,20 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
             ));
         }
         // Fail before a long run rather than after it.
-        std::fs::create_dir_all(dir).with_context(|| {
-            format!("cannot create the certificate folder {}", dir.display())
-        })?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the certificate folder {}", dir.display()))?;
     }
     let ((outcome, optimum), threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &max_wrong, &bar);
         bar.set_prefix("optimum");
         let optimum = if with_optimum && outcome.is_ok() {
-            optimum(lexicon, &max_wrong, args.no_cache, args.bound_certificate.clone())
+            optimum(
+                lexicon,
+                &max_wrong,
+                args.no_cache,
+                args.bound_certificate.clone(),
+            )
         } else {
             Ok(Vec::new())
         };

@@ -56,7 +56,9 @@ impl Export<BenchReport> for Csv {
                         }));
                         record.push(o.losses.to_string());
                     }
-                    None => record.extend([String::new(), String::new(), String::new(), String::new()]),
+                    None => {
+                        record.extend([String::new(), String::new(), String::new(), String::new()])
+                    }
                 }
             }
             csv.write_record(&record)?;
