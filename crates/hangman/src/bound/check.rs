@@ -201,13 +201,8 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         score: 0,
         wrong: 0,
     };
-    let value = if words == 0 {
-        0
-    } else if words == 1 {
-        0
-    } else {
-        checker.state(&root)?
-    };
+    // No word, or one (its word guess is free): nothing to prove.
+    let value = if words <= 1 { 0 } else { checker.state(&root)? };
     if let Some(extra) = checker.tokens.iter.next() {
         return flaw(format!(
             "token {}: {extra:?} after the end of the proof",
@@ -454,7 +449,7 @@ impl Checker<'_, '_> {
                 (self.counted(p, j - 1, l, u - k), ways)
             })
             .collect();
-        parts.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        parts.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
         let mut room = u64::from(p);
         let mut hit = 0u64;
         for (value, ways) in parts {

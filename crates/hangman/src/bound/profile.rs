@@ -180,12 +180,12 @@ impl Profile {
             entropy[(run[0] >> 32) as usize] -= q * q.ln();
         }
         let mut letters: Vec<Letter> = Vec::new();
-        for i in 0..26 {
+        for (i, entropy) in entropy.iter_mut().enumerate() {
             if wanted >> i & 1 == 1 {
                 let missed = self.n - self.counts[i];
                 if missed > 0 {
                     let q = f64::from(missed) / n;
-                    entropy[i] -= q * q.ln();
+                    *entropy -= q * q.ln();
                 }
                 letters.push(Letter::ALL[i]);
             }
