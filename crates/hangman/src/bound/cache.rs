@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use lexicon::Bucket;
 use sha2::{Digest, Sha256};
 
-use super::{LengthBound, Slack, Work, check};
+use super::check;
+use super::result::{LengthBound, Slack};
+use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
 pub(super) const ENGINE_VERSION: u32 = 1;

@@ -14,7 +14,7 @@ use lexicon::Letter;
 use rustc_hash::FxHashMap;
 
 use super::profile::Profile;
-use super::search::{How, Objective, Search, Words};
+use super::search::{How, Objective, Search, Words, without};
 use super::targets::Key;
 use crate::candidates::Partition;
 use crate::game::{Position, Step};
@@ -62,6 +62,11 @@ pub(super) fn write(
     writeln!(out, "proof")?;
     let all: Vec<u32> = (0..bucket.len() as u32).collect();
     let root = Position::new(bucket.length(), header.max_wrong);
+    if all.len() < 2 {
+        // No word, or one (its word guess is free): settled, nothing to prove.
+        writeln!(out)?;
+        return Ok(());
+    }
     // First count how often each opened state is met, then write.
     let mut walk = Walk {
         search,
@@ -180,12 +185,7 @@ impl Walk<'_, '_, '_> {
         self.node(set, hash, missed)?;
         if set.len() > 2 {
             for (i, &w) in set.iter().enumerate() {
-                let rest: Vec<u32> = set
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, &c)| c)
-                    .collect();
+                let rest = without(set, i);
                 self.node(&rest, hash.without(w), missed)?;
             }
         }

@@ -542,12 +542,7 @@ impl<'a> Search<'a> {
         }
         let mut each = u64::MAX;
         for (i, &w) in set.iter().enumerate() {
-            let rest: Vec<u32> = set
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &c)| c)
-                .collect();
+            let rest = without(set, i);
             let value = right
                 + self.value(
                     &rest,
@@ -560,6 +555,13 @@ impl<'a> Search<'a> {
         }
         (bound.max(each), Words::Each)
     }
+}
+
+/// `set` without its `i`-th word.
+pub(super) fn without(set: &[u32], i: usize) -> Vec<u32> {
+    let mut rest = set.to_vec();
+    rest.remove(i);
+    rest
 }
 
 /// `total · of / whole`, rounded down, without overflow: the first `of` of `whole` words'

@@ -391,3 +391,14 @@ fn a_proof_worth_less_is_rejected_even_when_well_formed() {
     let flaw = check::check(bucket, &lifted).unwrap_err();
     assert!(flaw.0.contains("less than"), "{flaw}");
 }
+
+#[test]
+fn a_length_of_one_word_certifies_with_an_empty_proof() {
+    let lexicon = Arc::new(Lexicon::from_words(["cat", "dog", "elephant"]).unwrap());
+    let (dir, found) = certify(&lexicon, 8, 5, Slack::NONE);
+    assert_eq!((found.total, found.losses), (0, 0));
+    for objective in ["score", "losses"] {
+        let checked = check::check(lexicon.bucket(8), &read(dir.path(), 8, objective)).unwrap();
+        assert_eq!(checked.bound, 0);
+    }
+}
