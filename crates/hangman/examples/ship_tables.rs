@@ -1,7 +1,9 @@
 //! Builds the decision tables `best` ships (see `hangman::strategy::shipped_table`);
 //! `scripts/ship-tables.sh` runs it.
 //!
-//! Usage: `ship_tables OUT_DIR [WORDS_TXT]`: writes `embedded.tables` for the embedded list
+//! Usage: `ship_tables OUT_DIR [WORDS_TXT]`: writes `embedded.tables` for the embedded list,
+//! `common.tables` for the fair referee's pool (the embedded list's words in the common
+//! tier, where the web's and `hangman play`'s fair secrets come from, which hints play)
 //! and, given the challenge's words.txt, `words.tables`.
 
 use std::path::{Path, PathBuf};
@@ -37,7 +39,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut lists = vec![("embedded", Lexicon::embedded())];
+    let embedded = Lexicon::embedded();
+    let pool = embedded.intersection(&Lexicon::common());
+    let mut lists = vec![("embedded", embedded), ("common", pool)];
     if let Some(path) = words {
         match Lexicon::from_path(&path, &LoadOptions::default()) {
             Ok((lexicon, _)) => lists.push(("words", lexicon)),

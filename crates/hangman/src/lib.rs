@@ -6,6 +6,7 @@
 //! - [`strategy`]: who makes them ([`Strategy`], [`Player`], the registry by name);
 //! - [`eval`]: the game loop, runs over many words and their summaries;
 //! - [`suggest`]: advice for a position (board and wrong guesses): ranked next letters.
+//! - [`hint`]: hints for a game as its referee plays it (the web's and `hangman suggest`'s).
 //! - [`familiarity`]: how familiar English words are (one model from a word-frequency list);
 //! - [`solve`]: exact minimax for evil hangman (how many misses a cheating referee forces).
 
@@ -14,6 +15,7 @@ pub mod candidates;
 pub mod eval;
 pub mod familiarity;
 pub mod game;
+pub mod hint;
 pub mod referee;
 pub mod result;
 pub mod solve;

@@ -110,6 +110,11 @@ impl Snapshot {
         self.cells.len()
     }
 
+    /// The most wrong guesses the game allows.
+    pub fn max_wrong(&self) -> u32 {
+        self.max_wrong
+    }
+
     /// The guesses that lead to this snapshot, each with the answer the board shows: the
     /// board's letters, the wrong letters (both alphabetically), then the wrong words.
     pub fn history(&self) -> Vec<(Guess, Outcome)> {
@@ -163,6 +168,10 @@ pub struct Advice {
     pub letters: Vec<LetterAdvice>,
     /// The strategy's own next guess.
     pub pick: Guess,
+    /// The expected final score of the pick, the strategy playing on (over the candidates
+    /// as equally likely secrets), when there are at most `pick_limit` candidates (one walk
+    /// of the strategy's tree), or when the letters' play-out gave it.
+    pub pick_expected_score: Option<f64>,
 }
 
 /// Why advice could not be given.
@@ -225,6 +234,35 @@ pub fn advise(
     snapshot: &Snapshot,
     exact_limit: usize,
 ) -> Result<Advice, AdviceError> {
+    let strategy = info.build(lexicon.clone(), settings)?;
+    advise_with(
+        lexicon,
+        info,
+        settings,
+        strategy.as_ref(),
+        snapshot,
+        exact_limit,
+        exact_limit,
+    )
+}
+
+/// [`advise`] with `strategy` already built (`info` built with `settings` over `lexicon`):
+/// a strategy kept between calls keeps what it computed (decisions, estimates). The pick's
+/// own expected score is played out up to `pick_limit` candidates (a single walk of the
+/// strategy's tree, where every letter's play-out is one walk per letter).
+///
+/// # Errors
+///
+/// As [`advise`].
+pub fn advise_with(
+    lexicon: &Arc<Lexicon>,
+    info: &StrategyInfo,
+    settings: &Settings,
+    strategy: &dyn Strategy,
+    snapshot: &Snapshot,
+    exact_limit: usize,
+    pick_limit: usize,
+) -> Result<Advice, AdviceError> {
     let (state, history) = snapshot.state();
     let length = snapshot.length();
     let bucket = lexicon.bucket(length);
@@ -238,12 +276,16 @@ pub fn advise(
         open,
     } = Fitting::of(bucket, &cands, &state);
 
-    let strategy = info.build(lexicon.clone(), settings)?;
     let mut player = strategy.player(length, settings.seed);
     for (guess, outcome) in &history {
         player.learn(guess, *outcome);
     }
     let pick = player.choose(&state);
+    // The pick's own play-out: one walk of the strategy's tree from here.
+    let pick_expected_score = (words.len() <= pick_limit)
+        .then(|| strategy.total_score_from(length, cands.clone(), state.position()))
+        .flatten()
+        .map(|total| total as f64 / words.len() as f64);
 
     let work = words.len() * open.len() * (state.wrong_guesses_left() as usize + 1);
     let affordable = strategy
@@ -253,7 +295,7 @@ pub fn advise(
         // The tree of the strategy that picked (its shipped tables and the decisions the
         // pick computed serve the play-out too); games, where it has no tree, over the
         // candidates only (each game then filters a short list).
-        match play_out_by_tree(strategy.as_ref(), bucket, &cands, &state, &open) {
+        match play_out_by_tree(strategy, bucket, &cands, &state, &open) {
             Some(expected) => expected,
             None => play_out_by_games(
                 info.build(
@@ -298,12 +340,21 @@ pub fn advise(
             .then(b.containing.cmp(&a.containing))
             .then(a.letter.cmp(&b.letter))
     });
+    // A strategy without a tree plays its pick out with the letters.
+    let pick_expected_score = pick_expected_score.or_else(|| match pick {
+        Guess::Letter(p) => letters
+            .iter()
+            .find(|a| a.letter == p)
+            .and_then(|a| a.expected_score),
+        Guess::Word(_) => None,
+    });
     Ok(Advice {
         score: state.score(),
         wrong_left: state.wrong_guesses_left(),
         candidates: words,
         letters,
         pick,
+        pick_expected_score,
     })
 }
 

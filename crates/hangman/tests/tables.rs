@@ -27,6 +27,11 @@ fn shipped(name: &str) -> Vec<Vec<u8>> {
     tables
 }
 
+/// The fair referee's pool: the embedded list's words in the common tier.
+fn fair_pool() -> Lexicon {
+    Lexicon::embedded().intersection(&Lexicon::common())
+}
+
 /// Rebuilds the tables of `lexicon`'s lengths that `rebuild` selects and compares them
 /// with the shipped ones; the file must hold one table per length, in order.
 fn check(name: &str, lexicon: &Lexicon, rebuild: impl Fn(usize) -> bool) {
@@ -60,6 +65,7 @@ fn check(name: &str, lexicon: &Lexicon, rebuild: impl Fn(usize) -> bool) {
 fn shipped_tables_match_best_on_cheap_lengths() {
     let cheap = |length: usize| length == 2 || length == 4 || length >= 12;
     check("embedded", &Lexicon::embedded(), cheap);
+    check("common", &fair_pool(), cheap);
     if let Some(words) = challenge() {
         check("words", &words, cheap);
     }
@@ -70,6 +76,7 @@ fn shipped_tables_match_best_on_cheap_lengths() {
 #[ignore = "release only: cargo test --release -p hangman --test tables -- --ignored"]
 fn shipped_tables_match_best_on_every_length() {
     check("embedded", &Lexicon::embedded(), |_| true);
+    check("common", &fair_pool(), |_| true);
     if let Some(words) = challenge() {
         check("words", &words, |_| true);
     }

@@ -1,55 +1,76 @@
-//! Times `suggest::advise` (the hint of a fair game) in-process: plays a few fair games per
-//! length (4 to 10 letters, 6 lives, common letters first) and prints the best of five
-//! timings of the hint at every board, with the candidates left and whether the expected
-//! scores were played out. `hint_profile [STRATEGY]` (default: the server's hint strategy,
-//! `entropy`).
+//! Times the server's hints in-process (`hangman::hint::Hints`, as `GET
+//! /api/hangman/{id}/hint` calls it): plays a few games per length (4 to 12 letters, 6
+//! lives, common letters first) and prints the time of the hint at every board (the first
+//! call in wall and in this thread's CPU time, from `/proc/thread-self/schedstat`, which
+//! counts no other thread's work; then the best wall time of four more, the engine keeping
+//! what it computed as the server does), with the words left and whether the pick's expected
+//! score was known. `hint_profile [fair|evil|optimal] [EXACT_LIMIT]` (default fair, the
+//! server's limit of the letters' play-out).
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use hangman::suggest::{self, Snapshot};
+use hangman::hint::{HintOptions, Hints};
+use hangman::referee::RefereeKind;
+use hangman::suggest::Snapshot;
 use lexicon::{Letter, Lexicon};
 
 fn main() {
     let lexicon = Arc::new(Lexicon::embedded());
-    let name = std::env::args()
+    let pool = Arc::new(lexicon.intersection(&Lexicon::common()));
+    let referee: RefereeKind = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "entropy".to_string());
-    let info = hangman::strategy::find(&name).unwrap();
-    let settings = hangman::Settings {
-        max_wrong: 5,
-        seed: 1,
-        params: Vec::new(),
-        cache_dir: None,
+        .unwrap_or_else(|| "fair".to_string())
+        .parse()
+        .expect("fair, evil, evil-lookahead or optimal");
+    let hints = Hints::new(lexicon.clone(), pool.clone());
+    // The play-out limit of the letters' expected scores (the server's by default).
+    let exact_limit = std::env::args()
+        .nth(2)
+        .map_or(wordplay_web::Limits::default().hint_exact_limit, |n| {
+            n.parse().expect("a number of words")
+        });
+    let options = HintOptions {
+        proof_budget: Duration::from_millis(200),
+        exact_limit,
+        ..HintOptions::default()
     };
     let order = b"esiarntolcdupmghbyfvkwzxqj";
-    for length in 4..=10 {
-        let bucket = lexicon.bucket(length);
-        // a few secrets per length
+    let words = if referee == RefereeKind::Fair {
+        &pool
+    } else {
+        &lexicon
+    };
+    let ms = |start: Instant| start.elapsed().as_secs_f64() * 1e3;
+    // This thread's time on a CPU, in milliseconds (0 where the kernel does not say).
+    let cpu = || {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+            .map_or(0.0, |ns| ns / 1e6)
+    };
+    for length in 4..=12 {
+        let bucket = words.bucket(length);
         for k in 0..3 {
             let secret = bucket.word_str((k * 997) % bucket.len()).to_string();
             let mut cells: Vec<Option<Letter>> = vec![None; length];
             let mut wrong = lexicon::LetterSet::default();
-            let mut misses = 0;
-            for &c in order.iter() {
-                let snap = match Snapshot::new(cells.clone(), wrong, &[], 5) {
-                    Ok(s) => s,
-                    Err(_) => break,
+            for &c in order {
+                let Ok(snap) = Snapshot::new(cells.clone(), wrong, &[], 5) else {
+                    break;
                 };
-                let mut ms = f64::MAX;
-                let mut a = None;
-                for _ in 0..5 {
-                    let t = Instant::now();
-                    a = Some(suggest::advise(&lexicon, info, &settings, &snap, 150));
-                    ms = ms.min(t.elapsed().as_secs_f64() * 1e3);
+                let (start, cpu_start) = (Instant::now(), cpu());
+                let hint = hints.hint(referee, &snap, &options).unwrap();
+                let (first, first_cpu) = (ms(start), cpu() - cpu_start);
+                let mut again = f64::MAX;
+                for _ in 0..4 {
+                    let start = Instant::now();
+                    hints.hint(referee, &snap, &options).unwrap();
+                    again = again.min(ms(start));
                 }
-                let a = a.unwrap();
-                let Ok(a) = a else { break };
                 println!(
-                    "len {length:2} secret {secret:12} cands {:6} exact {} {ms:8.2} ms",
-                    a.candidates.len(),
-                    a.letters
-                        .first()
-                        .is_some_and(|l| l.expected_score.is_some())
+                    "len {length:2} secret {secret:12} words {:6} expected {:5} first {first:8.2} ms (cpu {first_cpu:8.2} ms) then {again:8.2} ms",
+                    hint.candidates,
+                    hint.pick_expected_score.is_some()
                 );
                 let l = Letter::from_char(c as char).unwrap();
                 if secret.as_bytes().contains(&c) {
@@ -58,15 +79,8 @@ fn main() {
                             cells[i] = Some(l);
                         }
                     }
-                    if cells.iter().all(Option::is_some) {
-                        break;
-                    }
                 } else {
                     wrong.insert(l);
-                    misses += 1;
-                    if misses >= 6 {
-                        break;
-                    }
                 }
             }
         }

@@ -7,8 +7,8 @@
 //! ```
 //!
 //! Players think between moves (`--think-ms`), as people do. Most play fair or evil games
-//! at 4 to 10 letters and ask for a hint every third move; `--optimal-players` of them play
-//! the optimal referee, cycling through every length from 2 to 16. The clients run in the
+//! at 4 to 10 letters; `--optimal-players` of them play the optimal referee, cycling through
+//! every length from 2 to 16. Every player asks for a hint every third move. The clients run in the
 //! same process and on the same cores as the server, so the figures include their cost and
 //! the memory is an upper bound on the server's.
 
@@ -119,7 +119,7 @@ impl Run {
 }
 
 /// Plays games until time is up: `referee` at lengths from `lengths`.
-async fn player(run: &Run, referee: &str, lengths: Vec<usize>, hints: bool) {
+async fn player(run: &Run, referee: &str, lengths: Vec<usize>) {
     let mut turn = 0;
     while run.playing() {
         let length = lengths[turn % lengths.len()];
@@ -142,7 +142,7 @@ async fn player(run: &Run, referee: &str, lengths: Vec<usize>, hints: bool) {
         let mut moves = 0;
         while game["over"] == false && run.playing() {
             tokio::time::sleep(run.think).await;
-            if hints && moves % 3 == 0 {
+            if moves % 3 == 0 {
                 let label = format!("hint {referee}");
                 run.call(
                     &label,
@@ -239,16 +239,16 @@ async fn main() -> anyhow::Result<()> {
     );
     let mut tasks = Vec::new();
     for p in 0..args.players {
-        let (referee, lengths, hints) = if p < args.optimal_players {
+        let (referee, lengths) = if p < args.optimal_players {
             // Each optimal player starts at another length so all are covered.
             let lengths: Vec<usize> = (2..=16).cycle().skip(p * 4).take(15).collect();
-            ("optimal", lengths, false)
+            ("optimal", lengths)
         } else if p % 2 == 0 {
-            ("fair", (4..=10).collect(), true)
+            ("fair", (4..=10).collect())
         } else {
-            ("evil", (4..=10).rev().collect(), true)
+            ("evil", (4..=10).rev().collect())
         };
-        tasks.push(tokio::spawn(player(run, referee, lengths, hints)));
+        tasks.push(tokio::spawn(player(run, referee, lengths)));
     }
     for t in tasks {
         t.await?;

@@ -35,8 +35,12 @@ pub struct Limits {
     pub burst: u32,
     /// A request still running after this is answered 408.
     pub request_timeout: Duration,
-    /// Hints play out expected scores when at most this many words are possible.
+    /// Hints play out every letter's expected score when at most this many words are
+    /// possible.
     pub hint_exact_limit: usize,
+    /// Hints play out their pick's expected score when at most this many words are
+    /// possible (more: shipped for the fair pool at 6 lives, else none).
+    pub hint_pick_limit: usize,
     /// Time the verdict before a game may take to prove who wins.
     pub verdict_budget: Duration,
     /// Time the optimal referee may search per answer.
@@ -58,7 +62,10 @@ impl Default for Limits {
             per_second: 30,
             burst: 90,
             request_timeout: Duration::from_secs(20),
-            hint_exact_limit: 150,
+            // Every letter's play-out with `best` took up to 0.22 s of CPU (92 words, 8
+            // letters, `examples/hint_profile.rs`); the pick's alone, 24 ms.
+            hint_exact_limit: 40,
+            hint_pick_limit: 150,
             verdict_budget: VERDICT_BUDGET,
             optimal_move_budget: Duration::from_millis(150),
             optimal_hint_budget: Duration::from_millis(200),
@@ -71,7 +78,7 @@ impl Default for Limits {
 pub(crate) struct App {
     pub(crate) lexicon: Arc<Lexicon>,
     /// Fair secrets: the list's words that the common tier has.
-    pub(crate) secrets: Lexicon,
+    pub(crate) secrets: Arc<Lexicon>,
     /// The games in use, in memory (the store holds every game).
     pub(crate) hangman: Games<hangman_state::Session>,
     pub(crate) reverse: Games<hangman_state::Reverse>,
@@ -79,8 +86,8 @@ pub(crate) struct App {
     pub(crate) generators: Vec<(Difficulty, RoundGenerator<'static>)>,
     pub(crate) store: Arc<Store>,
     pub(crate) verdicts: Mutex<HashMap<(usize, u32), hangman_state::Verdict>>,
-    /// The hint at the opening of a fair or cheating game, by length and lives.
-    pub(crate) opening_hints: Mutex<HashMap<(usize, u32), hangman_state::Hint>>,
+    /// The hint at the opening of a game, by referee, length and lives.
+    pub(crate) opening_hints: Mutex<HashMap<(&'static str, usize, u32), hangman_state::Hint>>,
     /// One verdict solve at a time.
     pub(crate) solving: Mutex<()>,
     /// The searching referees and hints: at most one per core at once (each holds a core
@@ -90,8 +97,9 @@ pub(crate) struct App {
     /// search on a first game at a length): one at a time, so they take at most one core
     /// and never hold up the searching referees.
     pub(crate) slow_guesses: tokio::sync::Semaphore,
-    /// The strategy of the hints against the fair and cheating referees (`entropy`).
-    pub(crate) hint_strategy: &'static hangman::strategy::StrategyInfo,
+    /// The hint engine: `best` over the fair referee's secrets (or what a cheating referee
+    /// holds), the shipped optimal guessers and the solver against the optimal referee.
+    pub(crate) hints: hangman::hint::Hints,
     /// The computer's guesser in the reversed role (`player`).
     pub(crate) guesser: Guesser,
     pub(crate) limiter: DefaultKeyedRateLimiter<IpAddr>,

@@ -8,10 +8,11 @@ use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
+use hangman::hint::{HintOptions, check_word_guess};
 use hangman::referee::{Evil, RefereeKind};
 use hangman::solve::{Progress, SolveOptions};
-use hangman::suggest::{self, Snapshot};
-use hangman::{Fair, Game, Guess, Outcome, Status, candidates};
+use hangman::suggest::Snapshot;
+use hangman::{Fair, Game, GameError, Guess, Outcome, Status, candidates};
 use lexicon::{Letter, Lexicon};
 use serde::{Deserialize, Serialize};
 
@@ -19,10 +20,13 @@ use crate::app::{App, blocking};
 use crate::error::{ApiError, ApiJson};
 use crate::games::LockIgnoringPoison;
 use crate::hangman_common::{board_of, check_lives, letters};
-use crate::hangman_state::{Hint, HintLetter, Play, Session, Value, Verdict};
+use crate::hangman_state::{Hint, Play, Session, Value, Verdict};
 
 /// How many of the words still alive a finished game lists.
 const SHOW_ALIVE: usize = 60;
+
+/// A hint lists the words still possible when at most this many are.
+const HINT_WORDS: usize = 12;
 
 /// `POST /api/hangman`.
 #[derive(Deserialize)]
@@ -225,20 +229,20 @@ pub(crate) async fn guess(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<GuessBody>,
 ) -> Result<Json<View>, ApiError> {
-    let guess = match (&body.letter, &body.word) {
+    // A letter now; a word once the board is at hand (a word that cannot be the word is
+    // refused, costing no life).
+    let letter = match (&body.letter, &body.word) {
         (Some(l), None) => {
             let mut chars = l.trim().chars();
             match (chars.next().and_then(Letter::from_char), chars.next()) {
-                (Some(letter), None) => Guess::Letter(letter),
+                (Some(letter), None) => Some(letter),
                 _ => return Err(ApiError::bad(format!("{l:?} is not one letter a-z"))),
             }
         }
-        (None, Some(w)) => match Guess::parse(w) {
-            Ok(g @ Guess::Word(_)) => g,
-            _ => return Err(ApiError::bad(format!("{w:?} is not a word of letters a-z"))),
-        },
+        (None, Some(_)) => None,
         _ => return Err(ApiError::bad("give either \"letter\" or \"word\"")),
     };
+    let word = body.word;
     let game = app.find::<Session>(&id).await?;
     let referee = game.lock_ignoring_poison().referee;
     let _permit = heavy_permit(&app, !matches!(referee, "fair" | "evil")).await?;
@@ -246,6 +250,21 @@ pub(crate) async fn guess(
     // A cheating referee's answer can search (the look-ahead), so off the async threads.
     let shown = blocking(move || {
         let mut session = game.lock_ignoring_poison();
+        let guess = match (letter, word) {
+            (Some(letter), _) => Guess::Letter(letter),
+            (None, word) => {
+                let state = session.state();
+                if state.status() != Status::KeepGuessing {
+                    return Err(ApiError::bad(
+                        GameError::Finished(state.status()).to_string(),
+                    ));
+                }
+                let word = word.unwrap_or_default();
+                Guess::Word(
+                    check_word_guess(state, &word).map_err(|e| ApiError::bad(e.to_string()))?,
+                )
+            }
+        };
         let outcome = session
             .guess(&guess)
             .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -271,14 +290,16 @@ pub(crate) async fn guess(
     Ok(Json(shown))
 }
 
-/// `GET /api/hangman/{id}/hint`: the best letters, best first.
+/// `GET /api/hangman/{id}/hint`: the guess to make and the letters, best first, as the
+/// game's referee plays (`hangman::hint`).
 pub(crate) async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
     let game = app.find::<Session>(&id).await?;
-    let optimal = game.lock_ignoring_poison().referee == "optimal";
-    let _permit = heavy_permit(&app, optimal).await?;
+    let name = game.lock_ignoring_poison().referee;
+    let (referee, _) = referee_kind(name)?;
+    let _permit = heavy_permit(&app, referee == RefereeKind::Optimal).await?;
     let app2 = app.clone();
     let hint = blocking(move || {
         let session = game.lock_ignoring_poison();
@@ -286,46 +307,10 @@ pub(crate) async fn hint(
         if state.status() != Status::KeepGuessing {
             return Err(ApiError::bad("the game is over: no hint"));
         }
-        if let Play::Evil(g) = &session.play
-            && session.referee == "optimal"
-            && state.wrong_words().is_empty()
-        {
-            // The solver's letters need a closed family: none a wrong word guess shrank.
-            let evil = g.referee();
-            let family = evil.family().to_vec();
-            let bucket = app2.lexicon.bucket(state.length());
-            let guessed = state.guessed_letters();
-            drop(session);
-            let values =
-                hangman::solve::letter_values(bucket, &family, app2.options.optimal_hint_budget);
-            let letters: Vec<HintLetter> = values
-                .iter()
-                .filter(|v| !guessed.contains(v.letter))
-                .map(|v| {
-                    let containing = family
-                        .iter()
-                        .filter(|&&w| bucket.letters(w as usize).contains(v.letter))
-                        .count();
-                    HintLetter {
-                        letter: (v.letter.lower() as char).to_string(),
-                        odds: containing as f64 / family.len() as f64,
-                        containing,
-                        expected_score: None,
-                        misses: Some(v.bounds.into()),
-                    }
-                })
-                .collect();
-            return Ok(Hint {
-                candidates: family.len(),
-                pick: letters.first().map_or(String::new(), |l| l.letter.clone()),
-                letters,
-                kind: "optimal",
-            });
-        }
-        // Every game of a length and lives opens on the same board, so the opening hint is
-        // computed once per server (the advice depends on the board alone).
+        // Every game of a referee, length and lives opens on the same board, so the
+        // opening hint is computed once per server (the hint depends on the board alone).
         let opening = (state.guessed_letters().is_empty() && state.wrong_words().is_empty())
-            .then(|| (state.length(), state.max_wrong()));
+            .then(|| (name, state.length(), state.max_wrong()));
         if let Some(key) = opening
             && let Some(hint) = app2.opening_hints.lock_ignoring_poison().get(&key)
         {
@@ -338,9 +323,20 @@ pub(crate) async fn hint(
             state.max_wrong(),
         )
         .map_err(|e| ApiError::bad(e.to_string()))?;
-        let max_wrong = state.max_wrong();
         drop(session);
-        let hint = odds_hint(&app2, &snapshot, max_wrong)?;
+        let options = HintOptions {
+            exact_limit: app2.options.hint_exact_limit,
+            pick_limit: app2.options.hint_pick_limit,
+            show: HINT_WORDS,
+            proof_budget: app2.options.optimal_hint_budget,
+            seed: 1,
+        };
+        // The referee's words always fit its board: no candidate would be a server bug.
+        let hint = Hint::from(
+            app2.hints
+                .hint(referee, &snapshot, &options)
+                .map_err(|e| ApiError::internal(e.to_string()))?,
+        );
         if let Some(key) = opening {
             app2.opening_hints
                 .lock_ignoring_poison()
@@ -350,41 +346,6 @@ pub(crate) async fn hint(
     })
     .await?;
     Ok(Json(hint))
-}
-
-/// The hint of a game against the fair or a cheating referee: the letters by their odds and,
-/// when few words are left, by the expected score of playing on (`suggest::advise`).
-fn odds_hint(app: &App, snapshot: &Snapshot, max_wrong: u32) -> Result<Hint, ApiError> {
-    let settings = hangman::Settings {
-        max_wrong,
-        seed: 1,
-        params: Vec::new(),
-        cache_dir: None,
-    };
-    let advice = suggest::advise(
-        &app.lexicon,
-        app.hint_strategy,
-        &settings,
-        snapshot,
-        app.options.hint_exact_limit,
-    )
-    .map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(Hint {
-        candidates: advice.candidates.len(),
-        pick: advice.pick.to_string().to_ascii_lowercase(),
-        letters: advice
-            .letters
-            .iter()
-            .map(|l| HintLetter {
-                letter: (l.letter.lower() as char).to_string(),
-                odds: l.share,
-                containing: l.containing,
-                expected_score: l.expected_score,
-                misses: None,
-            })
-            .collect(),
-        kind: "odds",
-    })
 }
 
 /// `GET /api/hangman/verdict?length=L&lives=N`.

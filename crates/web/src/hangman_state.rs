@@ -233,11 +233,44 @@ pub(crate) struct Hint {
     pub(crate) letters: Vec<HintLetter>,
     /// Words still possible.
     pub(crate) candidates: usize,
-    /// The guess the hint strategy would make.
+    /// The guess the hint makes: a letter, or the word (never empty while the game runs).
     pub(crate) pick: String,
-    /// `odds` (letters by their chance and expected score) or `optimal` (letters by the
-    /// misses an optimal referee can force, from the solver).
+    /// `letter` or `word`.
+    pub(crate) pick_kind: &'static str,
+    /// The expected final score of the pick, when computed.
+    pub(crate) pick_expected_score: Option<f64>,
+    /// The words still possible when at most 12 are, the pick first; else empty.
+    pub(crate) words: Vec<String>,
+    /// `odds` (letters by their expected score and chance) or `optimal` (letters by the
+    /// misses an optimal referee can force, proven).
     pub(crate) kind: &'static str,
+}
+
+impl From<hangman::hint::Hint> for Hint {
+    fn from(h: hangman::hint::Hint) -> Hint {
+        Hint {
+            letters: h
+                .letters
+                .iter()
+                .map(|l| HintLetter {
+                    letter: l.letter.to_string(),
+                    odds: l.share,
+                    containing: l.containing,
+                    expected_score: l.expected_score,
+                    misses: l.misses.map(Value::from),
+                })
+                .collect(),
+            candidates: h.candidates,
+            pick: h.pick.to_string(),
+            pick_kind: match h.pick {
+                Guess::Letter(_) => "letter",
+                Guess::Word(_) => "word",
+            },
+            pick_expected_score: h.pick_expected_score,
+            words: h.words,
+            kind: h.kind.name(),
+        }
+    }
 }
 
 /// Who wins at a length with so many lives against an optimal cheating referee.

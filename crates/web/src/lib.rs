@@ -70,7 +70,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 /// with the embedded lists).
 pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
     let lexicon = Arc::new(Lexicon::embedded());
-    let secrets = lexicon.intersection(&Lexicon::common());
+    let secrets = Arc::new(lexicon.intersection(&Lexicon::common()));
     let dict = blender_dictionary();
     let generators = Difficulty::ALL
         .into_iter()
@@ -84,6 +84,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         .allow_burst(NonZeroU32::new(limits.burst.max(1)).expect("max(1)"));
     let guesser = Guesser::new(lexicon.clone(), store.learned_words()?);
     let app = Arc::new(App {
+        hints: hangman::hint::Hints::new(lexicon.clone(), secrets.clone()),
         lexicon,
         secrets,
         hangman: Games::new(limits.max_games, limits.idle),
@@ -97,12 +98,6 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         heavy: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
         ),
-        // `entropy`, not `best`: best's hint at a board it has not searched took up to 1.1 s
-        // at 6 lives and tens of seconds at other lives (`examples/hint_profile.rs best`),
-        // where entropy's took at most 20 ms (at an opening, kept once per length and lives)
-        // and 1.7 ms elsewhere; it is the strongest that answers at once (6.18 on words.txt
-        // to greedy's 6.41).
-        hint_strategy: hangman::strategy::find("entropy")?,
         slow_guesses: tokio::sync::Semaphore::new(1),
         guesser,
         limiter: RateLimiter::keyed(quota),

@@ -152,54 +152,224 @@ async fn a_fair_game_has_the_documented_shape_and_plays_to_the_end() {
     }
 }
 
+/// `best`'s move at the opening of a `length`-letter game with six lives over `words`.
+fn bests_opening(words: lexicon::Lexicon, length: usize) -> String {
+    let settings = hangman::Settings {
+        max_wrong: 5,
+        ..hangman::Settings::default()
+    };
+    let best = hangman::strategy::find("best")
+        .unwrap()
+        .build(std::sync::Arc::new(words), &settings)
+        .unwrap();
+    let opening = hangman::Game::new(hangman::referee::Told::new(length), 5);
+    best.player(length, 1).choose(opening.state()).to_string()
+}
+
 #[tokio::test]
-async fn hints_rank_letters_best_first() {
+async fn hints_play_the_referees_words() {
+    let app = app();
+    let hint_of = |game: Value| {
+        let app = app.clone();
+        async move {
+            let id = game["id"].as_str().unwrap();
+            let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
+            assert_eq!(status, StatusCode::OK, "{hint}");
+            hint
+        }
+    };
+    let new_game = |referee: &'static str| {
+        let app = app.clone();
+        async move {
+            call(
+                &app,
+                "POST",
+                "/api/hangman",
+                Some(json!({"length": 4, "lives": 6, "referee": referee})),
+            )
+            .await
+            .1
+        }
+    };
+    // A cheating referee holds every word of the list: the hint is best's move over them.
+    let evil = hint_of(new_game("evil").await).await;
+    assert_eq!(evil["kind"], "odds");
+    let embedded = lexicon::Lexicon::embedded();
+    assert_eq!(evil["candidates"], embedded.bucket(4).len());
+    assert_eq!(evil["pick"], bests_opening(embedded.clone(), 4));
+    // A fair referee drew from the common words: best's move over those, with its
+    // expected final score.
+    let fair = hint_of(new_game("fair").await).await;
+    let pool = embedded.intersection(&lexicon::Lexicon::common());
+    assert_eq!(fair["candidates"], pool.bucket(4).len());
+    assert_eq!(fair["pick"], bests_opening(pool, 4));
+    assert!(
+        fair["pick_expected_score"].as_f64().unwrap() > 4.0,
+        "{fair}"
+    );
+    for hint in [&evil, &fair] {
+        assert_eq!(hint["pick_kind"], "letter");
+        assert_eq!(hint["words"], json!([]));
+        let letters = hint["letters"].as_array().unwrap();
+        assert!(letters.len() > 5);
+        assert_eq!(letters[0]["letter"], hint["pick"], "the pick first: {hint}");
+        // The others by their odds (too many words to play each out).
+        let odds: Vec<f64> = letters[1..]
+            .iter()
+            .map(|l| l["odds"].as_f64().unwrap())
+            .collect();
+        assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
+    }
+    // Every game of a referee, length and lives opens on the same board: the same hint.
+    assert_eq!(hint_of(new_game("fair").await).await, fair);
+}
+
+/// Plays a fair game by its hints; returns the last view. Each hint names a guess; once
+/// one word is left it names the word, and the words are listed when 12 or fewer.
+async fn play_by_the_hints(app: &Router, id: &str) -> Value {
+    let mut game = Value::Null;
+    let mut named_word = false;
+    while game["over"] != true {
+        let (status, hint) = call(app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        let pick = hint["pick"].as_str().unwrap();
+        assert!(!pick.is_empty(), "{hint}");
+        let left = hint["candidates"].as_u64().unwrap();
+        let words = hint["words"].as_array().unwrap();
+        assert_eq!(words.is_empty(), left > 12, "{hint}");
+        let body = if hint["pick_kind"] == "word" {
+            assert_eq!(words[0], pick, "{hint}");
+            named_word = true;
+            json!({ "word": pick })
+        } else {
+            assert_eq!(hint["pick_kind"], "letter", "{hint}");
+            assert_ne!(left, 1, "one word left: the hint names it: {hint}");
+            json!({ "letter": pick })
+        };
+        let (status, next) =
+            call(app, "POST", &format!("/api/hangman/{id}/guess"), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        game = next;
+    }
+    assert!(named_word || game["won"] == true, "{game}");
+    game
+}
+
+#[tokio::test]
+async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     let app = app();
     let (_, game) = call(
         &app,
         "POST",
         "/api/hangman",
-        Some(json!({"length": 4, "lives": 6, "referee": "evil"})),
+        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
     )
     .await;
-    let id = game["id"].as_str().unwrap();
-    let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
-    assert_eq!(status, StatusCode::OK, "{hint}");
-    assert_eq!(hint["kind"], "odds");
-    let letters = hint["letters"].as_array().unwrap();
-    assert!(letters.len() > 5);
-    let odds: Vec<f64> = letters
-        .iter()
-        .map(|l| l["odds"].as_f64().unwrap())
-        .collect();
-    assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
-    assert!(hint["candidates"].as_u64().unwrap() > 1000);
-    // Every game of a length and lives opens on the same board: a fair one gets the same
-    // opening hint (kept once computed), letters, odds and pick alike.
+    let id = game["id"].as_str().unwrap().to_string();
+    let guess = |body: Value| {
+        let app = app.clone();
+        let id = id.clone();
+        async move {
+            call(
+                &app,
+                "POST",
+                &format!("/api/hangman/{id}/guess"),
+                Some(body),
+            )
+            .await
+        }
+    };
+    // The largest family lacks Q.
+    let (_, after) = guess(json!({"letter": "q"})).await;
+    assert_eq!(after["wrong"], "q", "{after}");
+    for (word, says) in [
+        ("abcd", "has 4 letters; the word has 5"),
+        ("abc1e", "is not a word of letters a-z"),
+        ("", "is not a word of letters a-z"),
+        ("squat", "Q is not in the word"),
+    ] {
+        let (status, err) = guess(json!({ "word": word })).await;
+        assert_error(status, &err, StatusCode::BAD_REQUEST);
+        assert!(
+            err["error"].as_str().unwrap().contains(says),
+            "{word}: {err}"
+        );
+    }
+    let (_, shown) = call(&app, "GET", &format!("/api/hangman/{id}"), None).await;
+    assert_eq!(shown["lives_left"], 5, "refusals cost no life: {shown}");
+    assert_eq!(shown["wrong_words"], json!([]));
+    // A word that may be the word is a guess: wrong while the referee holds others.
+    let (status, played) = guess(json!({"word": "Spoon"})).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["lives_left"], 4);
+    assert_eq!(played["wrong_words"], json!(["spoon"]));
+    let (status, err) = guess(json!({"word": "spoon"})).await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    assert!(
+        err["error"].as_str().unwrap().contains("guessed already"),
+        "{err}"
+    );
+    // A revealed letter rules out a word without it there (a fair game: its common word
+    // shows a vowel soon).
     let (_, fair) = call(
         &app,
         "POST",
         "/api/hangman",
-        Some(json!({"length": 4, "lives": 6, "referee": "fair"})),
+        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
     )
     .await;
-    let fair_id = fair["id"].as_str().unwrap();
-    let (status, again) = call(&app, "GET", &format!("/api/hangman/{fair_id}/hint"), None).await;
-    assert_eq!(status, StatusCode::OK, "{again}");
-    assert_eq!(again, hint);
-    // The hint's pick is the hint strategy's (`entropy`) move at that board.
-    let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded());
-    let settings = hangman::Settings {
-        max_wrong: 5,
-        ..hangman::Settings::default()
-    };
-    let entropy = hangman::strategy::find("entropy")
-        .unwrap()
-        .build(lexicon, &settings)
-        .unwrap();
-    let opening = hangman::Game::new(hangman::referee::Told::new(4), 5);
-    let pick = entropy.player(4, 1).choose(opening.state());
-    assert_eq!(hint["pick"], pick.to_string().to_ascii_lowercase());
+    let fair_id = fair["id"].as_str().unwrap().to_string();
+    let mut shown = fair;
+    for letter in ["e", "a", "o", "i", "u"] {
+        if shown["board"]
+            .as_str()
+            .unwrap()
+            .contains(|c: char| c != '_')
+        {
+            break;
+        }
+        shown = call(
+            &app,
+            "POST",
+            &format!("/api/hangman/{fair_id}/guess"),
+            Some(json!({ "letter": letter })),
+        )
+        .await
+        .1;
+    }
+    let board = shown["board"].as_str().unwrap();
+    let p = board
+        .find(|c: char| c != '_')
+        .unwrap_or_else(|| panic!("a vowel shows: {shown}"));
+    let mut other = b"zzzzz".to_vec();
+    other[p] = b'b';
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/hangman/{fair_id}/guess"),
+        Some(json!({ "word": String::from_utf8(other).unwrap() })),
+    )
+    .await;
+    assert_error(status, &err, StatusCode::BAD_REQUEST);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be the word"),
+        "{err}"
+    );
+    let (_, after) = call(&app, "GET", &format!("/api/hangman/{fair_id}"), None).await;
+    assert_eq!(after["lives_left"], shown["lives_left"], "{after}");
+    // A fair game followed by its hints ends on the word the hint names.
+    let (_, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 6, "lives": 6, "referee": "fair"})),
+    )
+    .await;
+    let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
+    assert_eq!(last["over"], true);
 }
 
 #[tokio::test]
@@ -217,10 +387,23 @@ async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver()
     let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
     assert_eq!(status, StatusCode::OK, "{hint}");
     assert_eq!(hint["kind"], "optimal");
+    // The shipped optimal guesser knows the opening exactly: the length's value, within
+    // the verdict's bounds.
     let first = &hint["letters"][0];
+    assert_eq!(first["misses"]["exact"], true, "{hint}");
+    let value = first["misses"]["upper"].as_u64().unwrap();
+    let (_, verdict) = call(&app, "GET", "/api/hangman/verdict?length=8&lives=6", None).await;
     assert!(
-        first["misses"]["lower"].as_u64().unwrap() <= first["misses"]["upper"].as_u64().unwrap()
+        verdict["misses_lower"].as_u64().unwrap() <= value,
+        "{verdict}"
     );
+    assert!(
+        value <= verdict["misses_upper"].as_u64().unwrap(),
+        "{verdict}"
+    );
+    assert_eq!(hint["pick"], first["letter"]);
+    assert_eq!(hint["pick_kind"], "letter");
+    assert_eq!(hint["pick_expected_score"], Value::Null);
     let letter = first["letter"].as_str().unwrap();
     let (status, g) = call(
         &app,
@@ -236,6 +419,16 @@ async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver()
         "{g}"
     );
     assert_eq!(v["exact"], v["lower"] == v["upper"]);
+    // At 16 letters the verdict gives the guesser the game: following the hints wins it.
+    let (_, game) = call(
+        &app,
+        "POST",
+        "/api/hangman",
+        Some(json!({"length": 16, "lives": 6, "referee": "optimal"})),
+    )
+    .await;
+    let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
+    assert_eq!(last["won"], true, "{last}");
 }
 
 #[tokio::test]

@@ -3,7 +3,9 @@
 
 use std::io::Write;
 
-use hangman::suggest::{Advice, OutsideAdvice};
+use hangman::Guess;
+use hangman::hint::{Hint, HintKind};
+use hangman::suggest::OutsideAdvice;
 
 use super::exporter::Export;
 use super::units::plural;
@@ -11,12 +13,12 @@ use super::units::plural;
 /// What `hangman suggest` found for a board.
 #[derive(Clone, Debug)]
 pub enum Report {
-    /// Words of the list fit the board: the ranked letters and the strategy's pick.
-    Advice {
+    /// Words of the list fit the board: the pick and the ranked letters.
+    Hint {
         /// The strategy whose pick is shown and which plays on after each letter.
         strategy: String,
-        /// The ranked letters, the pick and the candidates.
-        advice: Advice,
+        /// The pick, the ranked letters and the candidates.
+        hint: Hint,
     },
     /// No word of the list fits: the letter model's ranking.
     Outside {
@@ -36,8 +38,6 @@ pub struct View {
     pub top: usize,
     /// `--exact-limit`, named when expected scores were not computed.
     pub exact_limit: usize,
-    /// List the candidates when at most this many are left.
-    pub show: usize,
     /// Say why the letter model ranks as it does.
     pub verbose: bool,
 }
@@ -51,7 +51,7 @@ struct Text<'v> {
 impl Export<Report> for Text<'_> {
     fn write(&self, out: &mut dyn Write, report: &Report) -> std::io::Result<()> {
         match report {
-            Report::Advice { strategy, advice } => write_advice(out, self.view, strategy, advice),
+            Report::Hint { strategy, hint } => write_hint(out, self.view, strategy, hint),
             Report::Outside { trained_on, advice } => {
                 write_outside(out, self.view, *trained_on, advice)
             }
@@ -148,49 +148,97 @@ fn write_outside(
     Ok(())
 }
 
-/// The ranked letters for a board, the strategy's pick and, when few, the candidates.
-fn write_advice(
+/// The pick, the ranked letters for a board and, when few, the candidates.
+fn write_hint(
     out: &mut dyn Write,
     view: &View,
     strategy: &str,
-    advice: &Advice,
+    hint: &Hint,
 ) -> std::io::Result<()> {
     writeln!(
         out,
         "Board {}: {}; score so far {}, {} left.",
         view.board,
-        plural(advice.candidates.len(), "candidate"),
-        advice.score,
-        plural(advice.wrong_left as usize, "wrong guess")
+        plural(hint.candidates, "candidate"),
+        hint.score,
+        plural(hint.wrong_left as usize, "wrong guess")
     )?;
-    let exact = advice.letters.iter().any(|a| a.expected_score.is_some());
-    if exact {
+    let who = match hint.kind {
+        HintKind::Odds => strategy,
+        HintKind::Proven => "the optimal guesser",
+    };
+    let expected = hint
+        .pick_expected_score
+        .map_or_else(String::new, |s| format!(" (expected final score {s:.3})"));
+    match &hint.pick {
+        Guess::Word(w) if hint.candidates == 1 => {
+            writeln!(out, "The word is {}.", w.to_ascii_uppercase())?;
+        }
+        Guess::Word(w) => writeln!(
+            out,
+            "{who} guesses the word {}{expected}.",
+            w.to_ascii_uppercase()
+        )?,
+        Guess::Letter(l) => writeln!(out, "{who} guesses {}{expected}.", l.upper() as char)?,
+    }
+    match hint.kind {
+        HintKind::Odds => write_odds_letters(out, view, strategy, hint)?,
+        HintKind::Proven => write_proven_letters(out, view, hint)?,
+    }
+    if !hint.words.is_empty() {
+        writeln!(out, "Candidates: {}", hint.words.join(", "))?;
+    }
+    Ok(())
+}
+
+/// The letters by expected final score (when played out) or share.
+fn write_odds_letters(
+    out: &mut dyn Write,
+    view: &View,
+    strategy: &str,
+    hint: &Hint,
+) -> std::io::Result<()> {
+    if hint.letters.is_empty() {
+        return Ok(());
+    }
+    // The pick's own expected score may be known (one play-out, or shipped) when the
+    // others' are not.
+    let others = hint
+        .letters
+        .iter()
+        .filter(|a| hint.pick != Guess::Letter(a.letter));
+    let why_not = if hint.candidates > view.exact_limit {
+        format!("more than --exact-limit {} candidates", view.exact_limit)
+    } else {
+        // Within the limit, the strategy's own play-out budget said no (`best`, `mixed`).
+        format!(
+            "playing {strategy} out from here costs more than its budget, candidates × \
+             letters × lives left"
+        )
+    };
+    if others.clone().any(|a| a.expected_score.is_some()) {
         writeln!(
             out,
             "Letters by expected final score (guess it, then {strategy} plays on; lower is better):"
         )?;
-    } else if advice.candidates.len() > view.exact_limit {
+    } else if hint.letters.len() > others.count() {
         writeln!(
             out,
-            "Letters by share of candidates containing them (no expected scores: more \
-             than --exact-limit {} candidates):",
-            view.exact_limit
+            "Letters: {strategy}'s pick, then by share of candidates containing them (no \
+             expected scores for the others: {why_not}):"
         )?;
     } else {
-        // Within the limit, the strategy's own play-out budget said no (`best`, `mixed`).
         writeln!(
             out,
-            "Letters by share of candidates containing them (no expected scores: playing \
-             {strategy} out from here costs more than its budget, candidates × letters × \
-             lives left):"
+            "Letters by share of candidates containing them (no expected scores: {why_not}):"
         )?;
     }
     writeln!(out, "  rank  letter  words  share   exp. score")?;
-    for (rank, a) in advice.letters.iter().take(view.top).enumerate() {
+    for (rank, a) in hint.letters.iter().take(view.top).enumerate() {
         let score = a
             .expected_score
             .map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
-        let mark = if advice.pick == hangman::Guess::Letter(a.letter) {
+        let mark = if hint.pick == Guess::Letter(a.letter) {
             format!("  <- {strategy}")
         } else {
             String::new()
@@ -205,32 +253,40 @@ fn write_advice(
             score
         )?;
     }
-    match &advice.pick {
-        hangman::Guess::Word(w) => writeln!(
-            out,
-            "{strategy} guesses the word: {}",
-            w.to_ascii_uppercase()
-        )?,
-        hangman::Guess::Letter(l) => {
-            if !advice.letters[..advice.letters.len().min(view.top)]
-                .iter()
-                .any(|a| a.letter == *l)
-            {
-                writeln!(out, "{strategy} picks {}", l.upper() as char)?;
-            }
-        }
+    Ok(())
+}
+
+/// The letters by the misses the optimal referee can still force, as proven.
+fn write_proven_letters(out: &mut dyn Write, view: &View, hint: &Hint) -> std::io::Result<()> {
+    if hint.letters.is_empty() {
+        return Ok(());
     }
-    if advice.candidates.len() <= view.show {
-        writeln!(out, "Candidates: {}", advice.candidates.join(", "))?;
+    writeln!(
+        out,
+        "Letters by the misses the optimal referee can still force after each (proven; \
+         a..b: only bounded), then by share:"
+    )?;
+    writeln!(out, "  rank  letter  words  share   misses")?;
+    for (rank, a) in hint.letters.iter().take(view.top).enumerate() {
+        let misses = a.misses.map_or_else(|| "-".to_string(), |b| b.to_string());
+        writeln!(
+            out,
+            "  {:>4}  {:<6}  {:>5}  {:>5.1}%  {:>7}",
+            rank + 1,
+            a.letter.upper() as char,
+            a.containing,
+            100.0 * a.share,
+            misses
+        )?;
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use hangman::Guess;
+    use hangman::hint::HintLetter;
+    use hangman::solve::Bounds;
     use hangman::strategy::letter_model::LetterOdds;
-    use hangman::suggest::LetterAdvice;
     use lexicon::Letter;
 
     use super::*;
@@ -239,49 +295,111 @@ mod tests {
         Letter::from_char(c).unwrap()
     }
 
+    fn hint_letter(c: char, containing: usize, share: f64, score: Option<f64>) -> HintLetter {
+        HintLetter {
+            letter: letter(c),
+            containing,
+            share,
+            expected_score: score,
+            misses: None,
+        }
+    }
+
     #[test]
-    fn advice_on_a_hand_built_position() {
+    fn a_hint_on_a_hand_built_position() {
         let view = View {
             board: "C-T".to_string(),
             top: 1,
             exact_limit: 500,
-            show: 5,
             verbose: false,
         };
-        let advice = Advice {
+        let hint = Hint {
+            kind: HintKind::Odds,
             score: 3,
             wrong_left: 1,
-            candidates: vec!["cot".to_string(), "cut".to_string()],
-            letters: vec![
-                LetterAdvice {
-                    letter: letter('o'),
-                    containing: 1,
-                    share: 0.5,
-                    expected_score: Some(4.0),
-                },
-                LetterAdvice {
-                    letter: letter('u'),
-                    containing: 1,
-                    share: 0.5,
-                    expected_score: None,
-                },
-            ],
+            candidates: 2,
+            words: vec!["cut".to_string(), "cot".to_string()],
             pick: Guess::Letter(letter('u')),
+            pick_expected_score: Some(4.5),
+            letters: vec![
+                hint_letter('u', 1, 0.5, None),
+                hint_letter('o', 1, 0.5, Some(4.0)),
+            ],
         };
-        let report = Report::Advice {
+        let report = Report::Hint {
             strategy: "greedy".to_string(),
-            advice,
+            hint,
         };
         let mut out = Vec::new();
         write(&mut out, &report, &view).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Board C-T: 2 candidates; score so far 3, 1 wrong guess left.\n\
+             greedy guesses U (expected final score 4.500).\n\
              Letters by expected final score (guess it, then greedy plays on; lower is better):\n\
              \x20 rank  letter  words  share   exp. score\n\
-             \x20    1  O           1   50.0%       4.000\n\
-             greedy picks U\n\
-             Candidates: cot, cut\n"
+             \x20    1  U           1   50.0%           -  <- greedy\n\
+             Candidates: cut, cot\n"
+        );
+    }
+
+    #[test]
+    fn a_proven_hint_shows_bounds_and_the_known_word() {
+        let view = View {
+            board: "-----".to_string(),
+            top: 3,
+            exact_limit: 500,
+            verbose: false,
+        };
+        let proven = |c: char, lower: u32, upper: u32| HintLetter {
+            misses: Some(Bounds { lower, upper }),
+            ..hint_letter(c, 10, 0.25, None)
+        };
+        let hint = Hint {
+            kind: HintKind::Proven,
+            score: 0,
+            wrong_left: 5,
+            candidates: 40,
+            words: Vec::new(),
+            pick: Guess::Letter(letter('e')),
+            pick_expected_score: None,
+            letters: vec![proven('e', 3, 3), proven('a', 3, 4), proven('x', 4, 4)],
+        };
+        let mut out = Vec::new();
+        let report = Report::Hint {
+            strategy: "best".to_string(),
+            hint: hint.clone(),
+        };
+        write(&mut out, &report, &view).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Board -----: 40 candidates; score so far 0, 5 wrong guesses left.\n\
+             the optimal guesser guesses E.\n\
+             Letters by the misses the optimal referee can still force after each (proven; \
+             a..b: only bounded), then by share:\n\
+             \x20 rank  letter  words  share   misses\n\
+             \x20    1  E          10   25.0%        3\n\
+             \x20    2  A          10   25.0%     3..4\n\
+             \x20    3  X          10   25.0%        4\n"
+        );
+        let known = Hint {
+            candidates: 1,
+            words: vec!["shape".to_string()],
+            pick: Guess::Word("shape".to_string()),
+            letters: Vec::new(),
+            ..hint
+        };
+        let mut out = Vec::new();
+        let report = Report::Hint {
+            strategy: "best".to_string(),
+            hint: known,
+        };
+        write(&mut out, &report, &view).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Board -----: 1 candidate; score so far 0, 5 wrong guesses left.\n\
+             The word is SHAPE.\n\
+             Candidates: shape\n"
         );
     }
 
@@ -299,7 +417,6 @@ mod tests {
             board: "Q-Z".to_string(),
             top: 2,
             exact_limit: 500,
-            show: 5,
             verbose: true,
         };
         let advice = OutsideAdvice {

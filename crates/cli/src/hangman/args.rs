@@ -144,8 +144,25 @@ pub(crate) struct SuggestArgs {
     pub(crate) wrong_words: Vec<String>,
 
     /// The strategy whose pick is marked (and that plays on for the expected scores).
-    #[arg(long, value_name = "NAME", default_value = "greedy", value_parser = parse_strategy)]
+    #[arg(long, value_name = "NAME", default_value = "best", value_parser = parse_strategy)]
     pub(crate) strategy: StrategyChoice,
+
+    /// Who referees the game: fair (a secret word, every candidate equally likely), evil or
+    /// evil-lookahead (the candidates are the words the referee still holds), or optimal
+    /// (letters ranked by the misses the optimal cheating referee can still force, proven).
+    #[arg(long, value_name = "NAME", default_value = "fair")]
+    pub(crate) referee: hangman::referee::RefereeKind,
+
+    /// The secret is a common word, as the fair referees of `hangman play` and `wordplay
+    /// serve` draw it: the candidates are the dictionary's words in the embedded common tier.
+    #[arg(long)]
+    pub(crate) common: bool,
+
+    /// Against the optimal referee: how long the solver may search for proofs, in
+    /// milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub(crate) proof_ms: u64,
 
     /// How many letters to list.
     #[arg(long, value_name = "K", default_value_t = 10,

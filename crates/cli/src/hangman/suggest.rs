@@ -1,14 +1,15 @@
-//! `hangman suggest`: the best next letters for a board and the wrong guesses, with odds.
+//! `hangman suggest`: the best next guess for a board and the wrong guesses, with the
+//! letters ranked as the game's referee plays (`hangman::hint`, the engine of the web's hints).
 
 use std::io::Write;
-
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, anyhow};
-use hangman::strategy::Settings;
+use hangman::hint::{HintOptions, Hints};
 use hangman::strategy::letter_model::{LetterModel, Weights};
 use hangman::suggest::{self, AdviceError, Snapshot, SnapshotError};
-use lexicon::{Letter, LetterSet};
+use lexicon::{Letter, LetterSet, Lexicon};
 
 use super::args::SuggestArgs;
 use crate::dictionary;
@@ -35,26 +36,37 @@ pub(super) fn run(args: SuggestArgs) -> anyhow::Result<()> {
     )?;
     let info = args.strategy.0;
     let dict = dictionary::load(args.dictionary.as_deref(), false)?;
-    let settings = Settings {
-        max_wrong: args.limit.max_wrong,
+    let pool = if args.common {
+        Arc::new(dict.lexicon.intersection(&Lexicon::common()))
+    } else {
+        Arc::clone(&dict.lexicon)
+    };
+    let hints = Hints::with_strategy(Arc::clone(&dict.lexicon), pool, info);
+    let options = HintOptions {
+        exact_limit: args.exact_limit,
+        pick_limit: args.exact_limit,
+        show: args.show,
+        proof_budget: Duration::from_millis(args.proof_ms),
         seed: args.seed,
-        params: Vec::new(),
-        cache_dir: None,
     };
     let view = export::View {
         board: args.board.trim().to_ascii_uppercase(),
         top: args.top as usize,
         exact_limit: args.exact_limit,
-        show: args.show,
         verbose: args.verbose,
     };
     let mut out = std::io::stdout().lock();
-    let report = match suggest::advise(&dict.lexicon, info, &settings, &snapshot, args.exact_limit)
-    {
-        Ok(advice) => export::Report::Advice {
+    let report = match hints.hint(args.referee, &snapshot, &options) {
+        Ok(hint) => export::Report::Hint {
             strategy: info.name.to_string(),
-            advice,
+            hint,
         },
+        Err(AdviceError::NoCandidates) if args.common => {
+            return Err(anyhow!(
+                "no common word of the dictionary fits this board (without --common every \
+                 word of the dictionary is a candidate)"
+            ));
+        }
         Err(AdviceError::NoCandidates) => {
             // The word is not in the list: rank letters with the letter model trained on it.
             let model = LetterModel::train(Arc::clone(&dict.lexicon), Weights::default());

@@ -49,8 +49,10 @@ pub use policy::{Alternatives, Decision, Policy};
 pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, build_with_model, find};
 pub use settings::{Settings, StrategyError};
+pub(crate) use ship::walk_decisions;
 pub use ship::{append_table, shipped_table};
 pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, ships};
+pub(crate) use table::SetHash;
 pub use traits::{Player, Strategy};
 
 pub(crate) use table::SetHash;

@@ -40,10 +40,17 @@ pub fn shipped_table(bucket: &Bucket, max_wrong: u32) -> Vec<u8> {
         SHIPPED_MIN_CANDIDATES
     };
     let seen = Mutex::new(Vec::new());
-    if !bucket.is_empty() {
-        let root = Position::new(bucket.length(), max_wrong);
-        walk(&best, bucket, candidates::all(bucket), root, min, &seen);
-    }
+    walk_decisions(
+        &best,
+        bucket,
+        max_wrong,
+        min,
+        &|cands, position, decision| {
+            seen.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push((SetHash::of(cands).at(position), decision));
+        },
+    );
     let mut entries = seen
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -52,22 +59,34 @@ pub fn shipped_table(bucket: &Bucket, max_wrong: u32) -> Vec<u8> {
     cache::render(&key(bucket, max_wrong), &entries)
 }
 
-/// Records `policy`'s decisions from the state of `cands` at `position` down to the states
-/// with fewer than `min` candidates; families are walked in parallel (each decision is a
-/// function of its state alone, so the order does not matter).
-fn walk(
-    policy: &Lookahead,
+/// Calls `visit` with every state `policy`'s games on `bucket` reach with at least `min`
+/// candidates (the candidates, the position) and the decision there, from the opening down;
+/// families are walked in parallel (each decision is a function of its state alone, so the
+/// order of the calls does not matter to what they record).
+pub(crate) fn walk_decisions<P: Policy>(
+    policy: &P,
+    bucket: &Bucket,
+    max_wrong: u32,
+    min: usize,
+    visit: &(dyn Fn(&[u32], &Position, Decision) + Sync),
+) {
+    if !bucket.is_empty() {
+        let root = Position::new(bucket.length(), max_wrong);
+        walk(policy, bucket, candidates::all(bucket), root, min, visit);
+    }
+}
+
+fn walk<P: Policy>(
+    policy: &P,
     bucket: &Bucket,
     mut cands: Vec<u32>,
     mut position: Position,
     min: usize,
-    seen: &Mutex<Vec<(StateKey, Decision)>>,
+    visit: &(dyn Fn(&[u32], &Position, Decision) + Sync),
 ) {
     while cands.len() >= min && !position.is_over() {
         let decision = policy.decide(bucket, &cands, &position);
-        seen.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((SetHash::of(&cands).at(&position), decision));
+        visit(&cands, &position, decision);
         match decision {
             Decision::Word(x) => {
                 // The other candidates go on after a wrong word.
@@ -82,7 +101,7 @@ fn walk(
                             letter,
                             positions: mask,
                         });
-                        walk(policy, bucket, family, after, min, seen);
+                        walk(policy, bucket, family, after, min, visit);
                     });
                 return;
             }

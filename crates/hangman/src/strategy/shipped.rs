@@ -4,8 +4,9 @@
 //! Cold, `best` spends seconds on the top of a length's decision tree: on short words the
 //! whole-game exact solve (12 s for the 978 three-letter words of words.txt), on longer ones
 //! the lookahead's first guesses over thousands of candidates (1–2 s at 6–9 letters). A
-//! player typing one word would wait through it. For the two lists the project plays (the
-//! embedded list and the challenge's words.txt) and the challenge's rule (5 wrong guesses
+//! player typing one word would wait through it. For the lists the project plays (the
+//! embedded list, its words in the common tier that fair referees draw from and hints play,
+//! and the challenge's words.txt) and the challenge's rule (5 wrong guesses
 //! allowed), `scripts/ship-tables.sh` runs `best` ahead
 //! ([`shipped_table`](super::shipped_table), built in `ship.rs`) and keeps, per
 //! word length, its decision at every state the games reach: all of them for words of up
@@ -43,6 +44,7 @@ const TABLE_STRATEGY: &str = "lookahead";
 /// little-endian `u32`.
 static TABLES: &[&[u8]] = &[
     include_bytes!("../../data/tables/embedded.tables"),
+    include_bytes!("../../data/tables/common.tables"),
     include_bytes!("../../data/tables/words.tables"),
 ];
 
