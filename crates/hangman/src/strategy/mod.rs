@@ -54,5 +54,3 @@ pub use ship::{append_table, shipped_table};
 pub use shipped::{EXACT_MAX_LENGTH, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, ships};
 pub(crate) use table::SetHash;
 pub use traits::{Player, Strategy};
-
-pub(crate) use table::SetHash;
