@@ -392,7 +392,7 @@ fn every_length_has_its_optimum_and_no_row_beats_it() {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with("len8_optimum,len8_optimum_kind,len8_gap")
+            .ends_with("len8_optimum,len8_optimum_kind,len8_gap,len8_min_losses")
     );
 }
 

@@ -94,6 +94,10 @@ pub use statics::{Counts, counting_bound};
 use families::Families;
 use search::Search;
 
+/// Lengths of at most this many words are searched to the end: the bound is then their
+/// optimum (milliseconds at up to 100 words).
+pub const EXACT_MAX_WORDS: usize = 100;
+
 /// The bounds of one length of `bucket` with `max_wrong` wrong guesses allowed: `policy`'s
 /// tree (`best`'s) steers the searches and gives the upper side; `None` searches without
 /// targets (to the end: only for small lists). With `certificates`, each search's proof is
@@ -141,10 +145,16 @@ pub fn prove(
         }
         Ok((value, search.work()))
     };
-    let (total, work) = run(Objective::Score, best, slack.score * n as f64)?;
+    // Small lengths are searched to the end (no aim stops them): their bound is the optimum.
+    let (best_aim, losses_aim) = if n <= EXACT_MAX_WORDS {
+        (u64::MAX, u64::MAX)
+    } else {
+        (best, best_losses)
+    };
+    let (total, work) = run(Objective::Score, best_aim, slack.score * n as f64)?;
     let (losses, _) = run(
         Objective::Losses,
-        best_losses,
+        losses_aim,
         slack.losses * best_losses as f64,
     )?;
     Ok(LengthBound {
