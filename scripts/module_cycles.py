@@ -4,14 +4,19 @@
 No cargo plugin needed: for every crate root (`src/lib.rs`, `src/main.rs`, `src/bin/*.rs`,
 `tests/*.rs`, `tests/*/main.rs`, `benches/*.rs`) the script walks the `mod` declarations to
 map modules to files, then reads every `use` declaration and every `crate::`/`super::`/
-`self::`/child-module path in the code, resolves it to the file that defines the named item
-(following `use` re-exports, so `crate::strategy::Strategy` lands on the file that defines
-`Strategy`, not the parent that re-exports it) and draws an edge between the two files.
-Declaring a child (`mod x;`) is not an edge. A cycle is a set of files each of which
-imports, directly or through the others, a file that imports it back.
+`self::`/child-module path in the code and draws an edge to every file the path goes
+through: the file where its last name is found, whether that file defines it or only brings
+it in with a `use` (a re-export), and, following that `use`, each file on the way to the one
+that defines it. So `crate::strategy::Strategy` imports both `strategy/mod.rs`, which
+re-exports it, and `strategy/traits.rs`, which defines it; and `super::session::RefereeKind`
+imports `session.rs` even when `session.rs` only re-exports another crate's type. Declaring
+a child (`mod x;`) is not an edge. A cycle is a set of files each of which imports, directly
+or through the others, a file that imports it back. The script checks itself on two small
+made-up crates before it reads the workspace (`--self-test` runs only that).
 
     python3 scripts/module_cycles.py            # every crate under crates/
     python3 scripts/module_cycles.py crates/hangman
+    python3 scripts/module_cycles.py --self-test
 
 Exits 1 when a cycle exists, naming the files and the edges between them. Edges listed in
 `scripts/module_cycles.allow` (`from.rs -> to.rs`, one a line, `#` comments) are known debts
@@ -195,14 +200,15 @@ class Crate:
         return found
 
     def resolve(self, module, segs, seen=None):
-        """The file defining the item `segs` names from `module`, or None (outside the crate)."""
+        """The files a path `segs` from `module` imports: the file where its last name is
+        found (defined, or brought in by a `use`, a re-export included) and, through each
+        `use` of that name, the files along the way to the one that defines it. Empty when
+        the path leaves the crate at once."""
         seen = seen or set()
         key = (module.path, tuple(segs))
-        if key in seen:
-            return None
+        if key in seen or not segs:
+            return set()
         seen.add(key)
-        if not segs:
-            return None
         head, rest = segs[0], segs[1:]
         if head == "crate":
             start = self.modules[()]
@@ -215,30 +221,29 @@ class Crate:
         elif head in module.children:
             start, rest = module, segs
         else:
-            return None
+            return set()
         mod = start
         while rest and rest[0] in mod.children:
             mod, rest = mod.children[rest[0]], rest[1:]
-        if not rest or rest == ["*"]:
-            return mod.file
+        found = {mod.file}
+        if not rest or rest == ["*"] or rest[0] == "self":
+            return found
         name = rest[0]
-        if name == "self":
-            return mod.file
         text = self.files[mod.file]
         if re.search(r"\b(?:fn|struct|enum|trait|type|const|static|union|macro_rules!)\s+" + re.escape(name) + r"\b", text):
-            return mod.file
-        # Follow the defining file's own imports of that name (re-exports and private uses).
+            return found
+        # The name is the file's own import (a re-export or a private `use` a child sees):
+        # the path imports this file, and through it whatever that `use` names.
         scope = self.file_module[mod.file]
         for m in re.finditer(r"\buse\s+([^;]+);", text):
             for path in expand_use(m.group(1)):
                 if path and path[-1] == name:
-                    # `None`: the name comes from another crate, so no file here defines it.
-                    return self.resolve(scope, path, seen)
+                    return found | self.resolve(scope, path, seen)
                 if path and path[-1] == "*":
-                    target = self.resolve(scope, path[:-1] + [name], seen)
-                    if target and target != self.resolve(scope, path[:-1], seen):
-                        return target
-        return mod.file
+                    through = self.resolve(scope, path[:-1] + [name], seen)
+                    if through - self.resolve(scope, path[:-1], set(seen)):
+                        return found | through
+        return found
 
 
 def crate_roots(base):
@@ -309,19 +314,88 @@ def read_allow(path):
     return allowed
 
 
+def file_graph(root):
+    """The crate rooted at `root` and its files' import edges."""
+    crate = Crate(root)
+    graph = {f: set() for f in crate.files}
+    for file in crate.files:
+        for module, text in crate.scopes(file):
+            for segs in crate.uses(text):
+                graph[file] |= crate.resolve(module, segs) - {file}
+    return graph
+
+
+# Made-up crates, each file's text by name, and the cycle the check must find in each (or
+# none). The first is the circle the check once missed: `round.rs` takes `Kind` through
+# `session.rs`, which only re-exports it from another crate, while `session.rs` uses
+# `round.rs`.
+SELF_TESTS = [
+    (
+        {
+            "lib.rs": "mod round;\nmod session;\n",
+            "session.rs": "pub use other::Kind;\nuse crate::round::Round;\n",
+            "round.rs": "use super::session::Kind;\npub struct Round(Kind);\n",
+        },
+        ["round.rs", "session.rs"],
+    ),
+    # A child naming its parent's re-export of a sibling's item, while the parent re-exports
+    # the child: a circle through `mod.rs`.
+    (
+        {
+            "lib.rs": "mod play;\n",
+            "play/mod.rs": "mod app;\nmod traits;\npub use app::App;\npub use traits::Tr;\n",
+            "play/traits.rs": "pub trait Tr {}\n",
+            "play/app.rs": "use super::Tr;\npub struct App;\nimpl Tr for App {}\n",
+        },
+        ["play/app.rs", "play/mod.rs"],
+    ),
+    # The same child naming the sibling that defines the item: no circle.
+    (
+        {
+            "lib.rs": "mod play;\n",
+            "play/mod.rs": "mod app;\nmod traits;\npub use app::App;\npub use traits::Tr;\n",
+            "play/traits.rs": "pub trait Tr {}\n",
+            "play/app.rs": "use super::traits::Tr;\npub struct App;\nimpl Tr for App {}\n",
+        },
+        [],
+    ),
+]
+
+
+def self_test():
+    """Runs the check on `SELF_TESTS`; returns the failures' descriptions."""
+    import tempfile
+
+    failures = []
+    for files, expected in SELF_TESTS:
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "src")
+            for name, text in files.items():
+                path = os.path.join(src, name)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w", encoding="utf-8") as out:
+                    out.write(text)
+            found = [
+                sorted(os.path.relpath(f, src) for f in component)
+                for component in cycles_of(file_graph(os.path.join(src, "lib.rs")))
+            ]
+            want = [expected] if expected else []
+            if found != want:
+                failures.append(f"{sorted(files)}: found cycles {found}, expected {want}")
+    return failures
+
+
 def main(bases):
+    failures = self_test()
+    for failure in failures:
+        print(f"self-test failed: {failure}")
+    if failures or bases == ["--self-test"]:
+        return 1 if failures else 0
     status, total_files, total_edges = 0, 0, 0
     allowed, used = read_allow(ALLOW), set()
     for base in bases:
         for root in crate_roots(base):
-            crate = Crate(root)
-            graph = {f: set() for f in crate.files}
-            for file in crate.files:
-                for module, text in crate.scopes(file):
-                    for segs in crate.uses(text):
-                        target = crate.resolve(module, segs)
-                        if target and target != file:
-                            graph[file].add(target)
+            graph = file_graph(root)
             total_files += len(graph)
             total_edges += sum(len(v) for v in graph.values())
             full_cycles = cycles_of(graph)

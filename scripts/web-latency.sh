@@ -4,7 +4,7 @@
 # (or SETTLE seconds after it printed its URL) a reversed game (POST /api/reverse, then
 # GET /api/reverse/{id} every 50 ms while the answer says "thinking") and a fair game's first
 # hint (GET /api/hangman/{id}/hint), timed by curl. Needs curl and python3; run from the
-# repository root after `cargo build --release --bin wordplay`.
+# repository root after `cargo build --release -p wordplay`.
 #   scripts/web-latency.sh [LIVES] [SETTLE]     (default: 6 lives, 0 s)
 set -eu
 BIN=${CARGO_TARGET_DIR:-target}/release/wordplay

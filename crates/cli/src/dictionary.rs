@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow};
 use lexicon::{Lexicon, LexiconError, LoadOptions};
 
 /// A loaded dictionary with where it came from and how long it took.
-pub struct Dictionary {
+pub(crate) struct Dictionary {
     /// The words.
     pub lexicon: Arc<Lexicon>,
     /// The path, or `embedded` for the default list.
@@ -19,7 +19,7 @@ pub struct Dictionary {
 
 /// Loads `path`, or the embedded list when `None`; prints what was normalized (duplicates,
 /// CRLF, case, skipped lines) to stderr.
-pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionary> {
+pub(crate) fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionary> {
     let start = Instant::now();
     let (lexicon, name) = match path {
         None => (Lexicon::embedded(), "embedded".to_string()),
@@ -42,7 +42,7 @@ pub fn load(path: Option<&Path>, skip_invalid: bool) -> anyhow::Result<Dictionar
 
 /// The common-word tier: `path`, or the embedded SCOWL tier; a user's file is described on
 /// stderr (how many lines were left out).
-pub fn load_common(path: Option<&Path>) -> anyhow::Result<lexicon::CommonTier> {
+pub(crate) fn load_common(path: Option<&Path>) -> anyhow::Result<lexicon::CommonTier> {
     let common = lexicon::CommonTier::load(path).context("loading the common words")?;
     if common.source != lexicon::CommonSource::Embedded {
         eprintln!("note: {}", common.describe());
@@ -52,7 +52,7 @@ pub fn load_common(path: Option<&Path>) -> anyhow::Result<lexicon::CommonTier> {
 
 /// `e`, with the command-line way past it when a line is not a word: the library's
 /// errors do not know the flags.
-pub fn skip_hint(e: LexiconError) -> anyhow::Error {
+pub(crate) fn skip_hint(e: LexiconError) -> anyhow::Error {
     match e {
         LexiconError::InvalidWord { .. } => anyhow!("{e} (use --skip-invalid to drop such lines)"),
         e => e.into(),
@@ -61,7 +61,7 @@ pub fn skip_hint(e: LexiconError) -> anyhow::Error {
 
 /// The positional arguments `[DICTIONARY] [WORD]...` told apart.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Positionals {
+pub(crate) struct Positionals {
     /// The dictionary file, if one was named.
     pub dictionary: Option<PathBuf>,
     /// The test words.
@@ -76,7 +76,7 @@ pub struct Positionals {
 /// `hangman words.txt factual`, `hangman ./cat` and `hangman missing.txt` name a dictionary.
 /// A plain word that is also the name of a file here is still a word, with a note saying
 /// how to load the file instead. `--dict` makes every positional a word.
-pub fn split_positionals(dict: Option<PathBuf>, positionals: &[String]) -> Positionals {
+pub(crate) fn split_positionals(dict: Option<PathBuf>, positionals: &[String]) -> Positionals {
     if dict.is_some() {
         return Positionals {
             dictionary: dict,

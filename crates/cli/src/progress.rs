@@ -10,7 +10,7 @@ const MIN_ITEMS: u64 = 2_000;
 
 /// A bar over `len` items labelled `label`; hidden when stderr is not a terminal or the run
 /// is short.
-pub fn bar(len: u64, label: &str) -> ProgressBar {
+pub(crate) fn bar(len: u64, label: &str) -> ProgressBar {
     if len < MIN_ITEMS || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -35,7 +35,7 @@ pub fn bar(len: u64, label: &str) -> ProgressBar {
 }
 
 /// Items per second in three significant figures with a k/M suffix: `660k/s`, `1.25M/s`.
-pub fn rate(per_sec: f64) -> String {
+pub(crate) fn rate(per_sec: f64) -> String {
     let (value, unit) = if per_sec >= 1e6 {
         (per_sec / 1e6, "M")
     } else if per_sec >= 1e3 {

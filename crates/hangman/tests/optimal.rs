@@ -1,6 +1,8 @@
 //! The optimal referee and letter values against plain minimax: an optimal guesser
 //! suffers exactly `M` misses, and every value the referee and the hints claim is exact.
 
+mod common;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -180,31 +182,13 @@ fn every_cheating_referee_reveals_the_most_familiar_word() {
     assert_eq!(optimal(unknown, 5).reveal(), "qzxva");
 }
 
-/// The challenge dictionary; `None` (the caller skips) when `../shared` is absent, except
-/// in CI, where the data must be there.
-fn challenge() -> Option<Arc<Lexicon>> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/words.txt");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing in CI",
-            path.display()
-        );
-        eprintln!("skipped: {} is absent", path.display());
-        return None;
-    }
-    let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
-    Some(Arc::new(lexicon))
-}
-
 /// On words.txt at lengths 9 to 28, an optimal guesser (the solver's value and a letter
 /// that holds the referee to it) suffers exactly `M(L)` against the optimal referee.
 /// Release only: `cargo test --release -p hangman --test optimal -- --ignored`.
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test optimal -- --ignored"]
 fn on_words_txt_an_optimal_guesser_suffers_exactly_m() {
-    let Some(lex) = challenge() else { return };
+    let lex = Arc::new(common::challenge());
     for length in [9, 10, 12, 14, 16, 20, 28] {
         let bucket = lex.bucket(length);
         if bucket.len() < 2 {

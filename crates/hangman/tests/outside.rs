@@ -177,10 +177,9 @@ fn held_out_sample() -> Vec<String> {
 /// (`mixed` 82 and `letters` 113 of 183: 44.8 % and 61.7 %), so a change that loses games
 /// fails.
 #[test]
+#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]
 fn held_out_words_are_won_above_the_floor() {
-    let Some(words_txt) = common::challenge().map(Arc::new) else {
-        return;
-    };
+    let words_txt = Arc::new(common::challenge());
     let test = held_out_sample();
     assert_eq!(test.len(), 183);
     assert!(test.iter().all(|w| !words_txt.contains(w)), "held out");
@@ -203,10 +202,9 @@ fn common_set(part: &str) -> Vec<String> {
 /// The two parts of the common held-out set are sorted, share no word, hold only words of
 /// 3 letters a-z or more, and none of words.txt: what `scripts/outside-common.py` writes.
 #[test]
+#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]
 fn common_held_out_parts_are_disjoint_and_outside_the_list() {
-    let Some(words_txt) = common::challenge() else {
-        return;
-    };
+    let words_txt = common::challenge();
     let (dev, test) = (common_set("dev"), common_set("test"));
     assert_eq!((dev.len(), test.len()), (395, 365));
     for part in [&dev, &test] {
@@ -230,9 +228,7 @@ fn common_held_out_parts_are_disjoint_and_outside_the_list() {
 /// Plays the whole common held-out `part` with `letters` and `mixed` and checks that each
 /// wins at least its floor of games.
 fn common_part_is_won_above(part: &str, letters_floor: usize, mixed_floor: usize) {
-    let Some(words_txt) = common::challenge().map(Arc::new) else {
-        return;
-    };
+    let words_txt = Arc::new(common::challenge());
     let words = common_set(part);
     let (letters, mixed) = letters_and_mixed(&words_txt, &words);
     assert!(

@@ -2,6 +2,8 @@
 //! registry's policies and for random play), every word finishes, and the lookahead never
 //! does worse than its base.
 
+mod common;
+
 use std::sync::Arc;
 
 use hangman::Position;
@@ -210,14 +212,6 @@ fn lookahead_is_never_worse_than_its_base() {
     }
 }
 
-/// The challenge dictionary, or `None` (after saying so; a failure in CI) when `../shared`
-/// is absent.
-fn challenge() -> Option<Arc<Lexicon>> {
-    let path = wordplay_testkit::shared_data("words.txt")?;
-    let (lexicon, _) = Lexicon::from_path(&path, &lexicon::LoadOptions::default()).unwrap();
-    Some(Arc::new(lexicon))
-}
-
 /// `best`'s claims with its default settings, on every length of the challenge dictionary:
 /// it never scores more than its base policy (entropy) on any length, and on the lengths it
 /// solves exactly (2 and 3) it scores the exact optimum, which no other strategy beats.
@@ -227,9 +221,7 @@ fn challenge() -> Option<Arc<Lexicon>> {
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test strategies -- --ignored"]
 fn best_claims_hold_on_the_challenge_dictionary() {
-    let Some(lexicon) = challenge() else {
-        return;
-    };
+    let lexicon = Arc::new(common::challenge());
     let best = build(&lexicon, "best", 5, &[]);
     let others: Vec<Box<dyn Strategy>> = ["entropy", "greedy"]
         .iter()

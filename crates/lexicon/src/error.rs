@@ -31,7 +31,7 @@ pub enum LexiconError {
     /// A line is longer than [`crate::MAX_LINE_BYTES`]: the file is not a word list.
     #[error(
         "word list {path}:{line}: the line is longer than {limit} bytes; a word list has one word (at most {max} letters) per line",
-        max = crate::MAX_WORD_LEN
+        max = crate::limits::MAX_WORD_LEN
     )]
     LineTooLong {
         /// The path as given.

@@ -11,8 +11,8 @@
 //! screenshots under `target/screenshots/` to look at.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (or `CHROMIUM` / `CHROMEDRIVER` naming
-//! the binaries). Without them the test fails in CI (`CI` set, not empty, `0` or `false`)
-//! and otherwise says on stderr that it skipped.
+//! the binaries). Without them the test is ignored ("needs chromium and chromedriver"), and
+//! fails in CI (`CI` set, not empty, `0` or `false`); see `wordplay-testkit`.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -33,32 +33,6 @@ const SECRET: &str = "crane";
 /// How long the reversed role ignores answers after showing a new question (the page's
 /// `RV_SETTLE_MS`, and a little more).
 const SETTLE: Duration = Duration::from_millis(260);
-
-/// The browser and driver binaries, or `None` (after saying so) when they are missing
-/// outside CI.
-fn tools() -> Option<(PathBuf, PathBuf)> {
-    let find = |var: &str, default: &str| {
-        std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
-    };
-    let chromium = find("CHROMIUM", "/usr/bin/chromium");
-    let driver = find("CHROMEDRIVER", "/usr/bin/chromedriver");
-    let missing: Vec<&Path> = [chromium.as_path(), driver.as_path()]
-        .into_iter()
-        .filter(|p| !p.is_file())
-        .collect();
-    if missing.is_empty() {
-        return Some((chromium, driver));
-    }
-    let message = format!(
-        "browser tests need {missing:?}: apt-get install chromium chromium-driver \
-         (or set CHROMIUM and CHROMEDRIVER)"
-    );
-    if wordplay_testkit::in_ci() {
-        panic!("{message}");
-    }
-    eprintln!("\n!!!!!!!! SKIPPED the browser tests: {message} !!!!!!!!\n");
-    None
-}
 
 /// A child process killed when dropped (chromedriver).
 struct Killed(Child);
@@ -1360,10 +1334,12 @@ fn screenshot_dir() -> PathBuf {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(has_chromium), ignore = "needs chromium and chromedriver")]
 async fn the_page_plays_every_game_in_chromium_at_desktop_and_phone_size() {
-    let Some((chromium, driver)) = tools() else {
-        return;
-    };
+    let wordplay_testkit::Chromium {
+        browser: chromium,
+        driver,
+    } = wordplay_testkit::chromium();
     let data = tempfile::tempdir().unwrap();
     let mut server = Server::start(data.path(), SocketAddr::from(([127, 0, 0, 1], 0))).await;
     let base = server.base();

@@ -1,5 +1,5 @@
 //! The `blender` program's commands (its binary only calls [`run`]): argument parsing,
-//! loading the word tiers, and dispatch to the output formats ([`crate::export::blender`]),
+//! loading the word tiers, and dispatch to the output formats (`crate::export::blender`),
 //! the line-mode game (`line`) and the terminal UI (`tui`).
 
 mod args;
@@ -81,6 +81,24 @@ enum Command {
     },
 }
 
+impl Command {
+    /// The subcommand's name on the command line.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Play(_) => "play",
+            Command::Deal { .. } => "deal",
+            Command::Solve { .. } => "solve",
+            Command::Games { .. } => "games",
+            Command::Stats { .. } => "stats",
+        }
+    }
+}
+
+/// The `blender` program's parser.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
 /// Runs the `blender` program on its command line (`args`, the program name first); the
 /// binary maps the result to the exit code ([`crate::error::exit_code`]).
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
@@ -89,6 +107,19 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
 
 fn dispatch(cli: Cli) -> anyhow::Result<()> {
     if let Some(kind) = cli.generate {
+        if let Some(command) = &cli.command {
+            // `exclusive` keeps other flags away, not a subcommand, and the global flags
+            // rule out clap's `args_conflicts_with_subcommands`.
+            return Err(Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "the subcommand '{}' cannot be used with '--generate <KIND>'",
+                        command.name()
+                    ),
+                )
+                .into());
+        }
         return Ok(kind.write(Cli::command(), &mut std::io::stdout().lock())?);
     }
     let Some(command) = &cli.command else {

@@ -4,22 +4,22 @@
 //! format is a type implementing `exporter::Export` for its command's report, as hyperfine's
 //! exporters do; each command's format enum picks one.
 
-pub mod bench;
-pub mod blender;
+pub(crate) mod bench;
+pub(crate) mod blender;
 mod exporter;
-pub mod holdout;
+pub(crate) mod holdout;
 mod json;
-pub mod score;
-pub mod solve;
-pub mod suggest;
+pub(crate) mod score;
+pub(crate) mod solve;
+pub(crate) mod suggest;
 #[cfg(test)]
 mod tests;
-pub mod units;
+pub(crate) mod units;
 
-pub use score::{Format, ScoreReport, write};
+pub(crate) use score::{Format, ScoreReport, write};
 
 /// The width of the terminal standard output is, if it is one: tables are fitted to it.
 /// In a pipe or file, lines keep their natural width.
-pub fn terminal_width() -> Option<u16> {
+pub(crate) fn terminal_width() -> Option<u16> {
     terminal_size::terminal_size_of(std::io::stdout()).map(|(terminal_size::Width(w), _)| w)
 }

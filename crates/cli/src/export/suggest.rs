@@ -12,7 +12,7 @@ use super::units::plural;
 
 /// What `hangman suggest` found for a board.
 #[derive(Clone, Debug)]
-pub enum Report {
+pub(crate) enum Report {
     /// Words of the list fit the board: the pick and the ranked letters.
     Hint {
         /// The strategy whose pick is shown and which plays on after each letter.
@@ -31,7 +31,7 @@ pub enum Report {
 
 /// What the text shows besides the advice, from the command's flags.
 #[derive(Clone, Debug)]
-pub struct View {
+pub(crate) struct View {
     /// The board as given, upper case.
     pub board: String,
     /// How many letters to list.
@@ -63,7 +63,7 @@ impl Export<Report> for Text<'_> {
 ///
 /// # Errors
 /// When `out` fails.
-pub fn write(out: &mut dyn Write, report: &Report, view: &View) -> std::io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, report: &Report, view: &View) -> std::io::Result<()> {
     Text { view }.write(out, report)
 }
 

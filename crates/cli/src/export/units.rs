@@ -3,7 +3,7 @@
 
 /// `us` microseconds in three significant figures: µs below a millisecond, ms below a
 /// second, else s.
-pub fn micros(us: f64) -> String {
+pub(crate) fn micros(us: f64) -> String {
     let (value, unit) = if us >= 1e6 {
         (us / 1e6, "s")
     } else if us >= 1e3 {
@@ -15,7 +15,7 @@ pub fn micros(us: f64) -> String {
 }
 
 /// `value` (below 1,000) in three significant figures: `661`, `48.8`, `2.51`.
-pub fn three_figures(value: f64) -> String {
+pub(crate) fn three_figures(value: f64) -> String {
     let decimals = if value >= 100.0 {
         0
     } else if value >= 10.0 {
@@ -27,13 +27,13 @@ pub fn three_figures(value: f64) -> String {
 }
 
 /// `ms` milliseconds, as [`micros`] writes them.
-pub fn millis(ms: f64) -> String {
+pub(crate) fn millis(ms: f64) -> String {
     micros(ms * 1e3)
 }
 
 /// A count and its noun: `1 word`, `2 words`, `1 wrong guess`, `2 wrong guesses` (nouns
 /// ending in `s`, `x`, `ch` or `sh` take `es`).
-pub fn plural(n: usize, noun: &str) -> String {
+pub(crate) fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("{n} {noun}")
     } else if ["s", "x", "ch", "sh"].iter().any(|end| noun.ends_with(end)) {

@@ -20,6 +20,11 @@ use clap::{CommandFactory, Parser};
 
 use args::{Cli, Command};
 
+/// The `hangman` program's parser.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
 /// Parses `args` (program name first) and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
     let cli = Cli::try_parse_from(args)?;

@@ -2,7 +2,7 @@
 
 /// When to colour: the one rule of both programs (`--color WHEN`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// Colour on a terminal, unless the `NO_COLOR` environment variable is set.
     #[default]
     Auto,
@@ -15,7 +15,7 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour output going to a terminal (`terminal`) or not, given the
     /// `NO_COLOR` variable's value (see no-color.org: set and not empty means no colour).
-    pub fn enabled(self, no_color: Option<&std::ffi::OsStr>, terminal: bool) -> bool {
+    pub(crate) fn enabled(self, no_color: Option<&std::ffi::OsStr>, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -26,7 +26,7 @@ impl ColorChoice {
     /// [`ColorChoice::enabled`] for standard output with this process's environment. With
     /// `always`, also tells crossterm (which on its own drops colours when `NO_COLOR` is
     /// set) to colour.
-    pub fn resolve(self) -> bool {
+    pub(crate) fn resolve(self) -> bool {
         use std::io::IsTerminal;
         if self == ColorChoice::Always {
             ratatui::crossterm::style::force_color_output(true);

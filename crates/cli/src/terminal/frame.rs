@@ -45,7 +45,7 @@ pub trait Screen {
     /// [`Screen::MIN_SIZE`] no key may cost the player anything.
     fn fit(&mut self, width: u16, height: u16);
     /// Lets the game's clock move on (before every drawing, at least every
-    /// [`super::SIGNAL_POLL`]).
+    /// `SIGNAL_POLL`).
     fn tick(&mut self) {}
     /// Draws the game (the terminal is at least [`Screen::MIN_SIZE`]).
     fn draw(&self, frame: &mut Frame);

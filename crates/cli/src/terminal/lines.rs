@@ -7,11 +7,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use super::signals::{SIGNAL_POLL, Signals, Terminated};
 
 /// The longest input line read in line mode; longer ones are refused, not buffered.
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 
 /// One line of input, or why there is none.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Input {
+pub(crate) enum Input {
     /// A line (without its line end).
     Line(String),
     /// A line that is not UTF-8 text (shown with replacement characters) or is longer than
@@ -30,14 +30,14 @@ pub enum Input {
 
 /// Lines of an input read on a thread of their own, so that a game waiting for the next
 /// line still sees a termination signal at once.
-pub struct Lines {
+pub(crate) struct Lines {
     rx: Receiver<std::io::Result<(Vec<u8>, bool)>>,
     signals: Signals,
 }
 
 impl Lines {
     /// Starts reading `input`.
-    pub fn spawn(mut input: impl BufRead + Send + 'static, signals: Signals) -> Lines {
+    pub(crate) fn spawn(mut input: impl BufRead + Send + 'static, signals: Signals) -> Lines {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             loop {
@@ -57,7 +57,7 @@ impl Lines {
     }
 
     /// The next line; waits for it, looking for signals meanwhile.
-    pub fn next(&self) -> std::io::Result<Input> {
+    pub(crate) fn next(&self) -> std::io::Result<Input> {
         loop {
             if let Some(signal) = self.signals.received() {
                 return Ok(Input::Signal(signal));
@@ -120,7 +120,7 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<(Vec<u8>, bool)
 
 /// `text` safe to print on a terminal: control characters (escape sequences, carriage
 /// returns, tabs) written as escapes such as `\u{1b}`, everything else as it is.
-pub fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     text.chars()
         .map(|c| {
             if c.is_control() {

@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// How often a waiting loop looks for a signal.
-pub const SIGNAL_POLL: Duration = Duration::from_millis(100);
+pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
 /// The game was ended by a termination signal (after saving and restoring the terminal):
 /// the process exits with 128 + the signal number, as a shell reports a killed program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Terminated(pub i32);
+pub(crate) struct Terminated(pub i32);
 
 impl std::fmt::Display for Terminated {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -24,10 +24,10 @@ impl std::error::Error for Terminated {}
 impl Terminated {
     /// The terminal went away (its window closed, `tmux kill-session`, a dropped ssh
     /// connection): ended as SIGHUP would end it, which is what the kernel usually sends too.
-    pub const HANGUP: Terminated = Terminated(1);
+    pub(crate) const HANGUP: Terminated = Terminated(1);
 
     /// The exit code: 128 + the signal number.
-    pub fn exit_code(self) -> u8 {
+    pub(crate) fn exit_code(self) -> u8 {
         u8::try_from(128 + self.0).unwrap_or(255)
     }
 }
@@ -36,13 +36,13 @@ impl Terminated {
 /// flag the game loop looks at, so the game ends the way Ctrl-C ends it: score saved,
 /// terminal restored.
 #[derive(Clone, Debug)]
-pub struct Signals {
+pub(crate) struct Signals {
     received: Arc<AtomicUsize>,
 }
 
 impl Signals {
     /// Starts catching the termination signals (SIGTERM, SIGHUP, SIGINT).
-    pub fn catch() -> std::io::Result<Signals> {
+    pub(crate) fn catch() -> std::io::Result<Signals> {
         let received = Arc::new(AtomicUsize::new(0));
         #[cfg(unix)]
         for signal in [
@@ -56,14 +56,15 @@ impl Signals {
     }
 
     /// Signals that never arrive (for tests).
-    pub fn none() -> Signals {
+    #[cfg(test)]
+    pub(crate) fn none() -> Signals {
         Signals {
             received: Arc::new(AtomicUsize::new(0)),
         }
     }
 
     /// The last signal caught, if any.
-    pub fn received(&self) -> Option<Terminated> {
+    pub(crate) fn received(&self) -> Option<Terminated> {
         match self.received.load(Ordering::SeqCst) {
             0 => None,
             n => Some(Terminated(n as i32)),
@@ -74,7 +75,7 @@ impl Signals {
 /// What a terminal UI's loop gets while it waits for the next key: an event, nothing yet,
 /// or the end of the session.
 #[derive(Debug)]
-pub enum TtyEvent {
+pub(crate) enum TtyEvent {
     /// A key, a resize, ...
     Event(ratatui::crossterm::event::Event),
     /// Nothing arrived within [`SIGNAL_POLL`]: redraw (clocks) and wait again.
@@ -89,7 +90,7 @@ pub enum TtyEvent {
 /// A terminal that has hung up stays "readable" with nothing to read; crossterm's reader
 /// would loop on it forever (100 % CPU, deaf to signals), so a hang-up is looked for first
 /// and every read error ends the session as SIGHUP does.
-pub fn next_event(signals: &Signals) -> TtyEvent {
+pub(crate) fn next_event(signals: &Signals) -> TtyEvent {
     use ratatui::crossterm::event;
     if let Some(signal) = signals.received() {
         return TtyEvent::Ended(signal);

@@ -1,5 +1,5 @@
 //! End to end in a real terminal: `blender play` inside tmux, typed into like a person would,
-//! stopped by keys and by signals. Skipped (with a message) when tmux is not installed.
+//! stopped by keys and by signals. Ignored ("needs tmux") where tmux is not installed.
 
 use std::time::Duration;
 
@@ -38,8 +38,8 @@ fn top(path: &std::path::Path) -> Vec<wordplay_scores::BlenderScore> {
         .unwrap()
 }
 
-/// Starts `blender play --seed 1 ARGS --scores DIR/scores.sqlite3` in tmux; `None` without tmux.
-fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
+/// Starts `blender play --seed 1 ARGS --scores DIR/scores.sqlite3` in tmux.
+fn start(name: &str, width: u16, height: u16, args: &str) -> (Tmux, tempfile::TempDir) {
     let bin = env!("CARGO_BIN_EXE_blender");
     Tmux::start_program(name, width, height, |dir| {
         format!(
@@ -59,11 +59,10 @@ fn tiles(letters: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn a_game_with_escape_pause_and_a_name_for_the_table() {
     let (letters, word) = first_round();
-    let Some((tmux, dir)) = start("blender", 100, 30, "") else {
-        return;
-    };
+    let (tmux, dir) = start("blender", 100, 30, "");
     let scores = dir.path().join("scores.sqlite3");
     let screen = tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     assert!(screen.contains("round 1 · score 0"), "{screen}");
@@ -139,9 +138,7 @@ fn a_game_with_escape_pause_and_a_name_for_the_table() {
 /// exit code is 128 + the signal.
 fn stopped_by(signal: &str, number: i32) {
     let (letters, word) = first_round();
-    let Some((tmux, dir)) = start(&format!("blender-{signal}"), 100, 30, "--name sig") else {
-        return;
-    };
+    let (tmux, dir) = start(&format!("blender-{signal}"), 100, 30, "--name sig");
     let scores = dir.path().join("scores.sqlite3");
     tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     tmux.keys(&[&word, "Enter"]);
@@ -165,11 +162,13 @@ fn stopped_by(signal: &str, number: i32) {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn sigterm_restores_the_terminal_and_saves_the_points() {
     stopped_by("TERM", 15);
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn sighup_restores_the_terminal_and_saves_the_points() {
     stopped_by("HUP", 1);
 }
@@ -179,17 +178,16 @@ fn sighup_restores_the_terminal_and_saves_the_points() {
 /// on the dead terminal: the terminal's restore fails there and must not panic (which
 /// lost the points when ratatui reported it with `eprintln!`).
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn a_closed_terminal_ends_the_game_and_saves_the_points() {
     let (letters, word) = first_round();
     let bin = env!("CARGO_BIN_EXE_blender");
-    let Some((tmux, dir)) = Tmux::start_to_hang_up("blender-hangup", false, |dir| {
+    let (tmux, dir) = Tmux::start_to_hang_up("blender-hangup", false, |dir| {
         format!(
             "{bin} play --seed 1 --name gone --scores {}",
             dir.join("scores.sqlite3").display()
         )
-    }) else {
-        return;
-    };
+    });
     tmux.wait_until("the rack", WAIT, |p| p.contains(&tiles(&letters)));
     tmux.keys(&[&word, "Enter"]);
     let upper = word.to_ascii_uppercase();
@@ -204,11 +202,10 @@ fn a_closed_terminal_ends_the_game_and_saves_the_points() {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn a_tiny_terminal_stops_the_timer_until_it_grows() {
     let (letters, _) = first_round();
-    let Some((tmux, _dir)) = start("blender-tiny", 20, 8, "--time 3") else {
-        return;
-    };
+    let (tmux, _dir) = start("blender-tiny", 20, 8, "--time 3");
     tmux.wait_until("the notice", WAIT, |p| p.contains("The terminal is too"));
     // Longer than the round; keys are ignored meanwhile.
     std::thread::sleep(Duration::from_secs(4));

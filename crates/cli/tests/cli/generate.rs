@@ -65,11 +65,17 @@ fn man_pages_describe_each_program() {
     assert!(blender.contains("Word Blender"), "{blender}");
 }
 
+/// `--generate` stands alone: beside another flag or a subcommand it is a usage error.
 #[test]
 fn generate_takes_no_other_arguments() {
-    let out = Command::new(HANGMAN)
-        .args(["--generate", "man", "--all"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    for (bin, args) in [
+        (HANGMAN, &["--generate", "man", "--all"][..]),
+        (HANGMAN, &["--generate", "man", "list"]),
+        (BLENDER, &["--generate", "man", "--dict", "x"]),
+        (BLENDER, &["--generate", "man", "stats"]),
+    ] {
+        let out = Command::new(bin).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+    }
 }

@@ -1,12 +1,11 @@
-//! The command-line programs from the outside, in one test binary (one link, one run):
-//! `hangman` (scorer, bench, solve, play, suggest), `blender` and `wordplay serve`, with the
-//! tmux end-to-end checks. Fixtures live in `tests/fixtures`; snapshots in
-//! `tests/cli/snapshots`.
+//! The terminal programs from the outside, in one test binary (one link, one run): `hangman`
+//! (scorer, bench, solve, play, suggest) and `blender`, with the tmux end-to-end checks.
+//! Fixtures live in `tests/fixtures`; snapshots in `tests/cli/snapshots`. (`wordplay serve`
+//! and the docs test are in the `wordplay` package.)
 
 mod bench;
 mod blender;
 mod blender_tmux;
-mod docs;
 mod flags;
 mod generate;
 mod hangman;
@@ -15,7 +14,6 @@ mod pipes;
 mod play;
 mod play_tmux;
 mod reverse_tmux;
-mod serve;
 mod solve;
 mod suggest;
 mod tmux;

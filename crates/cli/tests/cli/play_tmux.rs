@@ -1,6 +1,5 @@
 //! End to end in a real terminal: `hangman play` inside tmux, typed into like a person
-//! would, quit by keys and by signals. Skips (with a printed reason) when tmux is not
-//! installed.
+//! would, quit by keys and by signals. Ignored ("needs tmux") where tmux is not installed.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,9 +12,8 @@ fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/play.txt")
 }
 
-/// Starts `hangman play FIXTURE ARGS` in a `width`x`height` tmux session; `None` without
-/// tmux.
-fn start(name: &str, width: u16, height: u16, args: &str) -> Option<(Tmux, tempfile::TempDir)> {
+/// Starts `hangman play FIXTURE ARGS` in a `width`x`height` tmux session.
+fn start(name: &str, width: u16, height: u16, args: &str) -> (Tmux, tempfile::TempDir) {
     start_with_env(name, width, height, "", args)
 }
 
@@ -26,7 +24,7 @@ fn start_with_env(
     height: u16,
     env: &str,
     args: &str,
-) -> Option<(Tmux, tempfile::TempDir)> {
+) -> (Tmux, tempfile::TempDir) {
     let bin = env!("CARGO_BIN_EXE_hangman");
     Tmux::start_program(name, width, height, |_| {
         format!("env {env} {bin} play {} {args}", fixture().display())
@@ -34,11 +32,10 @@ fn start_with_env(
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
     let words = std::fs::read_to_string(fixture()).unwrap();
-    let Some((tmux, _dir)) = start("play", 80, 24, "--seed 1") else {
-        return;
-    };
+    let (tmux, _dir) = start("play", 80, 24, "--seed 1");
     let pane = tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // The fixture has one word per length 4 to 13; the title says which length seed 1 drew.
     let length: usize = pane
@@ -98,9 +95,7 @@ fn play_in_tmux_draws_board_and_alphabet_and_restores_the_terminal() {
 /// A signal mid-game: the terminal is restored, the session's statistics printed, and the
 /// exit code is 128 + the signal.
 fn stopped_by(signal: &str, number: i32) {
-    let Some((tmux, dir)) = start(&format!("play-{signal}"), 80, 24, "--length 5 --seed 1") else {
-        return;
-    };
+    let (tmux, dir) = start(&format!("play-{signal}"), 80, 24, "--length 5 --seed 1");
     tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // Win one game (the fixture's only five-letter word), start another.
     // Enter first: then the keys spell a word instead of guessing letters.
@@ -122,11 +117,13 @@ fn stopped_by(signal: &str, number: i32) {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn sigterm_restores_the_terminal_and_keeps_the_score() {
     stopped_by("TERM", 15);
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn sighup_restores_the_terminal_and_keeps_the_score() {
     stopped_by("HUP", 1);
 }
@@ -134,13 +131,12 @@ fn sighup_restores_the_terminal_and_keeps_the_score() {
 /// `tmux kill-session` closes the terminal under the game: it ends as SIGHUP ends it (exit
 /// 129, statistics printed) instead of reading the end of the dead terminal forever.
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn a_closed_terminal_ends_the_session() {
     let bin = env!("CARGO_BIN_EXE_hangman");
-    let Some((tmux, dir)) = Tmux::start_to_hang_up("play-hangup", true, |_| {
+    let (tmux, dir) = Tmux::start_to_hang_up("play-hangup", true, |_| {
         format!("{bin} play {} --length 5 --seed 1", fixture().display())
-    }) else {
-        return;
-    };
+    });
     tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
     // Enter first: then the keys spell a word instead of guessing letters.
     tmux.keys(&["Enter", "crane", "Enter"]);
@@ -152,10 +148,9 @@ fn a_closed_terminal_ends_the_session() {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn the_too_small_screen_takes_no_guesses() {
-    let Some((tmux, _dir)) = start("play-small", 20, 8, "--length 5 --seed 1") else {
-        return;
-    };
+    let (tmux, _dir) = start("play-small", 20, 8, "--length 5 --seed 1");
     tmux.wait_until("the notice", WAIT, |p| p.contains("The terminal is too"));
     tmux.keys(&["q", "Enter", "x", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
@@ -168,6 +163,7 @@ fn the_too_small_screen_takes_no_guesses() {
 }
 
 #[test]
+#[cfg_attr(not(has_tmux), ignore = "needs tmux")]
 fn colour_follows_the_flag_and_no_color() {
     // tmux reports colours as SGR sequences: green is 32 or 38;5;2.
     let runs = std::cell::Cell::new(0);
@@ -176,7 +172,7 @@ fn colour_follows_the_flag_and_no_color() {
         // A server of its own each time: a new one on a socket just killed may not start.
         runs.set(runs.get() + 1);
         let name = format!("play-colour-{}", runs.get());
-        let (tmux, _dir) = start_with_env(&name, 80, 24, env, &args)?;
+        let (tmux, _dir) = start_with_env(&name, 80, 24, env, &args);
         tmux.wait_until("the start screen", WAIT, |p| p.contains("guess>"));
         tmux.keys(&["c", "z"]);
         tmux.wait_until("the miss", WAIT, |p| p.contains("Missed: Z"));
@@ -186,13 +182,10 @@ fn colour_follows_the_flag_and_no_color() {
         let green = styled.contains("\x1b[32m") || styled.contains("38;5;2m");
         // Without colour the hit is still bold.
         assert!(styled.contains("\x1b[1m"), "{styled}");
-        Some(green)
+        green
     };
-    let Some(auto) = coloured("", "") else {
-        return;
-    };
-    assert!(auto, "hits are green by default");
-    assert_eq!(coloured("NO_COLOR=1", ""), Some(false));
-    assert_eq!(coloured("NO_COLOR=1", "--color=always"), Some(true));
-    assert_eq!(coloured("", "--color never"), Some(false));
+    assert!(coloured("", ""), "hits are green by default");
+    assert!(!coloured("NO_COLOR=1", ""));
+    assert!(coloured("NO_COLOR=1", "--color=always"));
+    assert!(!coloured("", "--color never"));
 }

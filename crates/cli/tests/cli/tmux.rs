@@ -12,12 +12,11 @@ pub(crate) struct Tmux {
 
 impl Tmux {
     /// Starts a detached `width`×`height` session running `command` with `sh -c`, on a
-    /// server named after `name` and this process. `None`, after printing why, when tmux is
-    /// not installed (the caller then skips; in CI that is a failure instead).
-    pub(crate) fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
-        if !wordplay_testkit::tool("tmux") {
-            return None;
-        }
+    /// server named after `name` and this process. Tests that call it are marked
+    /// `#[cfg_attr(not(has_tmux), ignore = "needs tmux")]` (see `wordplay-testkit`): it panics
+    /// when tmux is not installed.
+    pub(crate) fn start(name: &str, width: u16, height: u16, command: &str) -> Tmux {
+        wordplay_testkit::tool("tmux");
         let tmux = Tmux {
             socket: format!("wordplay-{name}-{}", std::process::id()),
         };
@@ -37,7 +36,7 @@ impl Tmux {
             command,
         ]);
         assert!(started.status.success(), "tmux did not start: {started:?}");
-        Some(tmux)
+        tmux
     }
 
     fn run(&self, args: &[&str]) -> Output {
@@ -130,16 +129,16 @@ pub(crate) fn kill(signal: &str, dir: &Path) {
 
 impl Tmux {
     /// Starts `command` as [`script`] runs it, its process id kept in a new temporary
-    /// directory (returned, for [`kill`] and for the test's own files). `None` without tmux.
+    /// directory (returned, for [`kill`] and for the test's own files).
     pub(crate) fn start_program(
         name: &str,
         width: u16,
         height: u16,
         command: impl FnOnce(&Path) -> String,
-    ) -> Option<(Tmux, tempfile::TempDir)> {
+    ) -> (Tmux, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
         let line = script(&dir.path().join("pid"), &command(dir.path()));
-        Some((Tmux::start(name, width, height, &line)?, dir))
+        (Tmux::start(name, width, height, &line), dir)
     }
 
     /// Waits for the program of [`script`] to exit and checks that the terminal is cooked
@@ -169,7 +168,7 @@ impl Tmux {
         name: &str,
         stderr_to_file: bool,
         command: impl FnOnce(&Path) -> String,
-    ) -> Option<(Tmux, tempfile::TempDir)> {
+    ) -> (Tmux, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().display();
         let stderr = if stderr_to_file {
@@ -182,7 +181,7 @@ impl Tmux {
              echo $? > {d}/rc.part; mv {d}/rc.part {d}/rc",
             command = command(dir.path())
         );
-        Some((Tmux::start(name, 80, 24, &line)?, dir))
+        (Tmux::start(name, 80, 24, &line), dir)
     }
 
     /// Kills the session, as closing its window would: tmux closes the terminal, the

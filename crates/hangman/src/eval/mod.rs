@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::game::{Game, GameError, GameState, Guess, Outcome, Status};
 use crate::referee::{Fair, Referee, SecretError};
 use crate::result::GameResult;
-use crate::strategy::{Player, Strategy};
+use crate::strategy::traits::{Player, Strategy};
 
 /// Why a game could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

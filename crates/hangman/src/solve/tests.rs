@@ -441,10 +441,9 @@ fn a_first_letter_cap_leaves_letters_open_the_same_way_at_any_thread_count() {
 /// wide witness search finds it, the narrow one (the certificate's narrowing) cannot.
 /// Played on those groups' words alone, so it stays quick.
 #[test]
+#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]
 fn three_blank_groups_hold_the_value_of_six_letters() {
-    let Some(path) = wordplay_testkit::shared_data("words.txt") else {
-        return;
-    };
+    let path = wordplay_testkit::shared_data("words.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let words = text.split_whitespace().filter(|w| {
         w.len() == 6 && (w.ends_with("ing") || (w.as_bytes()[1] == b'a' && w.ends_with("ed")))
@@ -476,10 +475,9 @@ fn three_blank_groups_hold_the_value_of_six_letters() {
 /// optimal first letter) is held by a four-blank group, `????ed`. Played on the words
 /// ending in `ed` or `ing` alone, so it stays quick.
 #[test]
+#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]
 fn a_four_blank_group_holds_the_value_without_j() {
-    let Some(path) = wordplay_testkit::shared_data("words.txt") else {
-        return;
-    };
+    let path = wordplay_testkit::shared_data("words.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let words = text
         .split_whitespace()

@@ -752,8 +752,8 @@ mod tests {
 
     use super::*;
     use crate::result::GameResult;
-    use crate::strategy::Strategy;
     use crate::strategy::policy_strategy::PolicyStrategy;
+    use crate::strategy::traits::Strategy;
 
     /// A lookahead quick in a debug build, caching into `dir` if given.
     fn build(lexicon: &Arc<Lexicon>, dir: Option<&Path>) -> Box<dyn Strategy> {

@@ -34,7 +34,7 @@ mod settings;
 mod ship;
 mod shipped;
 mod table;
-mod traits;
+pub(crate) mod traits;
 pub mod tree;
 
 pub use entropy::Entropy;

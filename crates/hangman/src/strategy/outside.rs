@@ -15,10 +15,12 @@ use std::sync::Arc;
 use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 
 use super::letter_model::{LetterModel, LetterOdds, Weights};
+use super::lookahead::Lookahead;
 use super::params::Params;
-use super::{
-    Decision, Lookahead, Player, Policy, PolicyStrategy, Settings, Strategy, StrategyError,
-};
+use super::policy::{Decision, Policy};
+use super::policy_strategy::PolicyStrategy;
+use super::settings::{Settings, StrategyError};
+use super::traits::{Player, Strategy};
 use crate::game::{GameState, Guess, Outcome, Position};
 use crate::split::LetterStats;
 

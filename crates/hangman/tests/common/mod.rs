@@ -1,34 +1,21 @@
-//! Helpers shared by the integration tests that read the challenge dictionary.
-
-use std::path::Path;
+//! Helpers shared by the integration tests that read the shared data.
 
 use lexicon::{Lexicon, LoadOptions};
 
-/// The challenge dictionary (`../shared/data/words.txt` from the repository root); `None`
-/// when it is absent outside CI (in CI its absence fails the test).
+/// The challenge dictionary (`../shared/data/words.txt` from the repository root), for a
+/// test marked `#[cfg_attr(not(has_shared_data), ignore = "needs ../shared/data")]` (or one
+/// ignored for release runs); a panic naming the file when it is absent.
 #[allow(dead_code)]
-pub(crate) fn challenge() -> Option<Lexicon> {
+pub(crate) fn challenge() -> Lexicon {
     shared("words.txt")
 }
 
-/// A word list of `../shared/data/` (`words.txt`, `enable1.txt`); `None` when it is absent
-/// outside CI (in CI its absence fails the test).
+/// A word list of `../shared/data/` (`words.txt`, `enable1.txt`), for a test marked as
+/// [`challenge`] says; a panic naming the file when it is absent.
 #[allow(dead_code)]
-pub(crate) fn shared(name: &str) -> Option<Lexicon> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "../shared/data/{name} is missing in CI"
-        );
-        eprintln!("skipped: ../shared/data/{name} is absent");
-        return None;
-    }
-    Some(
-        Lexicon::from_path(&path, &LoadOptions::default())
-            .unwrap()
-            .0,
-    )
+pub(crate) fn shared(name: &str) -> Lexicon {
+    let path = wordplay_testkit::shared_data(name);
+    Lexicon::from_path(&path, &LoadOptions::default())
+        .unwrap()
+        .0
 }

@@ -7,7 +7,7 @@ mod csv;
 mod grid;
 mod markdown;
 #[cfg(feature = "plot")]
-pub mod plot;
+pub(crate) mod plot;
 mod report;
 mod table;
 
@@ -16,11 +16,13 @@ use std::io::Write;
 use super::exporter::Export;
 use super::json::Json;
 
-pub use report::{BenchReport, BenchRow, LengthOptimum, LengthRow, Mode, OptimumKind};
+#[cfg(test)]
+pub(crate) use report::LengthRow;
+pub(crate) use report::{BenchReport, BenchRow, LengthOptimum, Mode, OptimumKind};
 
 /// The output formats of `hangman bench`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BenchFormat {
+pub(crate) enum BenchFormat {
     /// Aligned text tables.
     Table,
     /// GitHub Markdown tables.
@@ -32,7 +34,7 @@ pub enum BenchFormat {
 }
 
 /// Writes `report` in `format`.
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     report: &BenchReport,
     format: BenchFormat,

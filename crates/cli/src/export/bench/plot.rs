@@ -39,7 +39,7 @@ const TIME_CHART: &str = "time-by-strategy";
 
 /// Writes `score-by-length.{svg,png}` and `time-by-strategy.{svg,png}` into `dir` (created
 /// if missing) and returns their paths.
-pub fn write_charts(report: &BenchReport, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn write_charts(report: &BenchReport, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     register_font()?;
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the chart directory {}", dir.display()))?;

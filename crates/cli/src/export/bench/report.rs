@@ -10,7 +10,7 @@ use serde::Serialize;
 /// How a row's games were evaluated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Mode {
+pub(crate) enum Mode {
     /// The strategy's decision tree over whole length buckets: exact scores, and a time per
     /// game that is the tree's time amortized over its words (no per-game distribution).
     Tree,
@@ -20,7 +20,7 @@ pub enum Mode {
 
 impl Mode {
     /// How the mode is shown in tables.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Mode::Tree => "tree (amortized)",
             Mode::Replay => "replay",
@@ -28,7 +28,7 @@ impl Mode {
     }
 
     /// The mode's name in CSV and JSON.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Mode::Tree => "tree",
             Mode::Replay => "replay",
@@ -38,7 +38,7 @@ impl Mode {
 
 /// Scores of one strategy on the words of one length.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct LengthRow {
+pub(crate) struct LengthRow {
     /// Word length.
     pub length: usize,
     /// Games (words) of this length.
@@ -52,7 +52,7 @@ pub struct LengthRow {
 /// Whether a [`LengthOptimum`] is the exact optimum or a lower bound of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum OptimumKind {
+pub(crate) enum OptimumKind {
     /// The exact optimum.
     Optimum,
     /// A proven lower bound of the optimum (`hangman::bound`).
@@ -62,7 +62,7 @@ pub enum OptimumKind {
 /// The least average score any strategy can reach on the words of one length at one
 /// maximum of wrong guesses: exact, or bounded from below.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LengthOptimum {
+pub(crate) struct LengthOptimum {
     /// Maximum wrong guesses.
     pub max_wrong: u32,
     /// Word length.
@@ -86,7 +86,7 @@ pub struct LengthOptimum {
 
 impl LengthOptimum {
     /// The average as tables show it: `≥ ` before a bound.
-    pub fn cell(&self) -> String {
+    pub(crate) fn cell(&self) -> String {
         match self.kind {
             OptimumKind::Optimum => format!("{:.3}", self.average),
             OptimumKind::Bound => format!("≥ {:.3}", self.average),
@@ -94,7 +94,7 @@ impl LengthOptimum {
     }
 
     /// How far `average` is from it, as tables show it: `≤ ` before the gap to a bound.
-    pub fn gap_cell(&self, average: f64) -> String {
+    pub(crate) fn gap_cell(&self, average: f64) -> String {
         match self.kind {
             OptimumKind::Optimum => format!("{:.3}", average - self.average),
             OptimumKind::Bound => format!("≤ {:.3}", average - self.average),
@@ -104,7 +104,7 @@ impl LengthOptimum {
 
 /// One strategy at one maximum of wrong guesses.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BenchRow {
+pub(crate) struct BenchRow {
     /// Strategy name.
     pub strategy: String,
     /// Maximum wrong guesses (one more loses).
@@ -142,7 +142,7 @@ pub struct BenchRow {
 impl BenchRow {
     /// Summarizes one run's `results`; the deviations are filled in by
     /// [`BenchReport::with_deviations`].
-    pub fn new(
+    pub(crate) fn new(
         strategy: &str,
         max_wrong: u32,
         mode: Mode,
@@ -174,7 +174,8 @@ impl BenchRow {
 
     /// The row's name in charts and per-length tables: the strategy, with the max wrong when
     /// the report has several.
-    pub fn label(&self, several_max_wrong: bool) -> String {
+    #[cfg(feature = "plot")]
+    pub(crate) fn label(&self, several_max_wrong: bool) -> String {
         if several_max_wrong {
             format!("{} m{}", self.strategy, self.max_wrong)
         } else {
@@ -205,7 +206,7 @@ fn by_length(results: &[GameResult]) -> Vec<LengthRow> {
 
 /// Everything a bench run produced.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BenchReport {
+pub(crate) struct BenchReport {
     /// Dictionary path, or `embedded`.
     pub dictionary: String,
     /// Dictionary size.
@@ -236,7 +237,7 @@ impl BenchReport {
     /// Fills in each row's deviation from the best row of its max wrong (lowest average
     /// score; fastest time per game): the report's last step once its rows are in.
     #[must_use]
-    pub fn with_deviations(mut self) -> BenchReport {
+    pub(crate) fn with_deviations(mut self) -> BenchReport {
         for &m in &self.max_wrong {
             let group = self.rows.iter().filter(|r| r.max_wrong == m);
             let best_score = group
@@ -262,7 +263,7 @@ impl BenchReport {
     /// Adds the optimum of each length and max wrong; a bound that a row scores exactly is
     /// that length's optimum (no strategy goes below it, and one reaches it).
     #[must_use]
-    pub fn with_optimum(mut self, mut optimum: Vec<LengthOptimum>) -> BenchReport {
+    pub(crate) fn with_optimum(mut self, mut optimum: Vec<LengthOptimum>) -> BenchReport {
         for o in &mut optimum {
             if o.kind != OptimumKind::Bound {
                 continue;
@@ -284,19 +285,20 @@ impl BenchReport {
     }
 
     /// The optimum known for `length` at max wrong `m`, if any.
-    pub fn optimum(&self, m: u32, length: usize) -> Option<&LengthOptimum> {
+    pub(crate) fn optimum(&self, m: u32, length: usize) -> Option<&LengthOptimum> {
         self.optimum
             .iter()
             .find(|o| o.max_wrong == m && o.length == length)
     }
 
     /// Whether rows differ in max wrong (then labels name it).
-    pub fn several_max_wrong(&self) -> bool {
+    #[cfg(feature = "plot")]
+    pub(crate) fn several_max_wrong(&self) -> bool {
         self.max_wrong.len() > 1
     }
 
     /// Every word length that any row played, ascending.
-    pub fn lengths(&self) -> Vec<usize> {
+    pub(crate) fn lengths(&self) -> Vec<usize> {
         let mut lengths: Vec<usize> = self
             .rows
             .iter()

@@ -14,11 +14,11 @@ use blender::{Answer, Deal, GameEntry, GamesStats, Rack};
 use report::{DealReport, DealView};
 
 use super::exporter::Export;
-pub use report::Dealing;
+pub(crate) use report::Dealing;
 
 /// Output formats of `blender games`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GamesFormat {
+pub(crate) enum GamesFormat {
     /// One line per game.
     Text,
     /// A JSON document with the count and the games.
@@ -29,7 +29,7 @@ pub enum GamesFormat {
 
 /// Output formats of `blender deal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DealFormat {
+pub(crate) enum DealFormat {
     /// A few lines of text.
     Text,
     /// A JSON object.
@@ -40,7 +40,11 @@ pub enum DealFormat {
 ///
 /// # Errors
 /// When `out` fails.
-pub fn solve(out: &mut dyn Write, rack: &Rack, answers: &[Answer<'_>]) -> std::io::Result<()> {
+pub(crate) fn solve(
+    out: &mut dyn Write,
+    rack: &Rack,
+    answers: &[Answer<'_>],
+) -> std::io::Result<()> {
     text::solve(out, rack, answers)
 }
 
@@ -48,7 +52,7 @@ pub fn solve(out: &mut dyn Write, rack: &Rack, answers: &[Answer<'_>]) -> std::i
 ///
 /// # Errors
 /// When `out` fails.
-pub fn games(
+pub(crate) fn games(
     out: &mut dyn Write,
     games: &[GameEntry<'_>],
     format: GamesFormat,
@@ -65,7 +69,7 @@ pub fn games(
 ///
 /// # Errors
 /// When `out` fails.
-pub fn stats(
+pub(crate) fn stats(
     out: &mut dyn Write,
     stats: &GamesStats,
     min_words: usize,
@@ -78,7 +82,7 @@ pub fn stats(
 ///
 /// # Errors
 /// When `out` fails.
-pub fn deal(
+pub(crate) fn deal(
     out: &mut dyn Write,
     deal: &Deal,
     dealing: &Dealing,

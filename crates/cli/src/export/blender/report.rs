@@ -5,7 +5,7 @@ use blender::{Deal, Difficulty};
 
 /// The deal settings every subcommand that deals rounds shares.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Dealing {
+pub(crate) struct Dealing {
     /// The difficulty (normal for the daily puzzle).
     pub difficulty: Difficulty,
     /// Fewest and most required words in a rack.

@@ -10,11 +10,11 @@ use std::io::Write;
 use super::exporter::Export;
 use super::json::Json;
 
-pub use report::{FitSummary, Report, StrategyRun, WeightsSummary};
+pub(crate) use report::{FitSummary, Report, StrategyRun, WeightsSummary};
 
 /// Output formats of `hangman holdout`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum HoldoutFormat {
+pub(crate) enum HoldoutFormat {
     /// Aligned text tables.
     Table,
     /// One JSON document.
@@ -25,7 +25,7 @@ pub enum HoldoutFormat {
 ///
 /// # Errors
 /// When `out` fails.
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     report: &Report,
     format: HoldoutFormat,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 /// Everything a run produced.
 #[derive(Debug, Serialize)]
-pub struct Report {
+pub(crate) struct Report {
     /// The word list: its path, or `embedded`.
     pub dictionary: String,
     /// How many words it holds.
@@ -37,7 +37,7 @@ pub struct Report {
 
 /// How the letter model's weights were fitted.
 #[derive(Debug, Serialize)]
-pub struct FitSummary {
+pub(crate) struct FitSummary {
     /// Training words the fit held out in turn.
     pub fold: usize,
     /// Boards the fit scored.
@@ -56,7 +56,7 @@ pub struct FitSummary {
 
 /// The letter model's weights.
 #[derive(Debug, Serialize)]
-pub struct WeightsSummary {
+pub(crate) struct WeightsSummary {
     /// Weight of each window size.
     pub windows: Vec<f64>,
     /// Weight of exact fits.
@@ -77,7 +77,7 @@ pub struct WeightsSummary {
 
 /// One strategy's games on the test words.
 #[derive(Debug, Serialize)]
-pub struct StrategyRun {
+pub(crate) struct StrategyRun {
     /// The strategy's name.
     pub strategy: String,
     /// Building the strategy, ms.
@@ -92,7 +92,7 @@ pub struct StrategyRun {
 
 impl FitSummary {
     /// The summary of a fit.
-    pub fn of(report: &FitReport) -> FitSummary {
+    pub(crate) fn of(report: &FitReport) -> FitSummary {
         FitSummary {
             fold: report.fold,
             boards: report.boards,
@@ -107,7 +107,7 @@ impl FitSummary {
 
 impl WeightsSummary {
     /// The summary of weights.
-    pub fn of(w: &Weights) -> WeightsSummary {
+    pub(crate) fn of(w: &Weights) -> WeightsSummary {
         WeightsSummary {
             windows: w.windows.to_vec(),
             exact: w.exact,

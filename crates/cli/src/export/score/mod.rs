@@ -11,11 +11,11 @@ use std::io::Write;
 use super::exporter::Export;
 use super::json::Json;
 
-pub use report::ScoreReport;
+pub(crate) use report::ScoreReport;
 
 /// The output formats of the scorer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Aligned text table, then the summary.
     Table,
     /// One JSON document.
@@ -27,7 +27,7 @@ pub enum Format {
 }
 
 /// Writes `report` in `format`; `rows` says whether the table format lists every game.
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     report: &ScoreReport,
     format: Format,

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 /// Everything a scoring run produced.
 #[derive(Debug, Serialize)]
-pub struct ScoreReport {
+pub(crate) struct ScoreReport {
     /// Strategy name.
     pub strategy: String,
     /// Dictionary path, or `embedded`.

@@ -9,7 +9,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use report::{SolveReport, SolveRow, Stopped};
+pub(crate) use report::{SolveReport, SolveRow, Stopped};
 
 use std::io::Write;
 
@@ -18,7 +18,7 @@ use super::json::Json;
 
 /// The output formats of `hangman solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolveFormat {
+pub(crate) enum SolveFormat {
     /// Aligned text table.
     Table,
     /// One JSON document. Per length: `length`, `words`, `misses.lower`/`misses.upper`,
@@ -34,7 +34,7 @@ pub enum SolveFormat {
 /// # Errors
 ///
 /// Any error of `out` (a closed pipe included: the caller decides whether it matters).
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     report: &SolveReport,
     format: SolveFormat,
@@ -53,7 +53,7 @@ pub fn write(
 /// # Errors
 ///
 /// Any error of `out`.
-pub fn write_csv_header(out: &mut dyn Write) -> std::io::Result<()> {
+pub(crate) fn write_csv_header(out: &mut dyn Write) -> std::io::Result<()> {
     csv::write_header(out)
 }
 
@@ -62,6 +62,6 @@ pub fn write_csv_header(out: &mut dyn Write) -> std::io::Result<()> {
 /// # Errors
 ///
 /// Any error of `out`.
-pub fn write_csv_row(out: &mut dyn Write, row: &SolveRow) -> std::io::Result<()> {
+pub(crate) fn write_csv_row(out: &mut dyn Write, row: &SolveRow) -> std::io::Result<()> {
     csv::write_row(out, row)
 }

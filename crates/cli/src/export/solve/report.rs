@@ -5,7 +5,7 @@ use serde::Serialize;
 
 /// Why a solve stopped before settling everything it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Stopped {
+pub(crate) enum Stopped {
     /// `--time-limit` ran out.
     #[serde(rename = "time limit")]
     TimeLimit,
@@ -20,7 +20,7 @@ pub enum Stopped {
 
 impl Stopped {
     /// How the reason is written in the table.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Stopped::TimeLimit => "time limit",
             Stopped::Interrupted => "interrupted",
@@ -31,7 +31,7 @@ impl Stopped {
 
 /// One word length: the solution and the verdict it proves.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SolveRow {
+pub(crate) struct SolveRow {
     /// What the solver found.
     #[serde(flatten)]
     pub solution: LengthSolution,
@@ -45,7 +45,7 @@ pub struct SolveRow {
 
 impl SolveRow {
     /// The row of `solution` with `lives` lives (the `lives`th miss loses).
-    pub fn new(solution: LengthSolution, lives: u32) -> SolveRow {
+    pub(crate) fn new(solution: LengthSolution, lives: u32) -> SolveRow {
         let decided = solution.guesser_wins(lives);
         let verdict = match decided {
             Some(true) => format!("guesser wins with {lives} lives"),
@@ -61,7 +61,7 @@ impl SolveRow {
     }
 
     /// `M` as shown: the value, or `lower..upper` when only bounds are proven.
-    pub fn misses(&self) -> String {
+    pub(crate) fn misses(&self) -> String {
         self.solution.misses.to_string()
     }
 
@@ -70,7 +70,7 @@ impl SolveRow {
     /// `--first-letter-nodes`); `-` when they were not
     /// computed (`M` not exact, `--verdict-only`, or no time left); `(none)` for a length
     /// of one word (nothing to guess).
-    pub fn first_letters(&self) -> String {
+    pub(crate) fn first_letters(&self) -> String {
         let s = &self.solution;
         match (s.best_first.is_empty(), s.best_first_complete) {
             (true, true) => "(none)".to_string(),
@@ -83,7 +83,7 @@ impl SolveRow {
 
 /// Everything a solve produced.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SolveReport {
+pub(crate) struct SolveReport {
     /// Dictionary path, or `embedded`.
     pub dictionary: String,
     /// Lives of the verdict.

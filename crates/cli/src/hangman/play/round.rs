@@ -4,10 +4,9 @@
 use std::sync::Arc;
 
 use hangman::candidates;
+use hangman::referee::RefereeKind;
 use hangman::{Game, GameError, GameState, Guess, Outcome, Referee, Status};
 use lexicon::Lexicon;
-
-use super::session::RefereeKind;
 
 /// A game with the player guessing (against a referee), in progress or just finished.
 pub struct GuessRound {

@@ -177,10 +177,9 @@ mod tests {
     }
 
     /// Grades the embedded tier at lengths 4 to 13 and prints how many words each level
-    /// gets (the table in docs/play.md). Slow in a debug build: run with
-    /// `cargo test --release -p wordplay-cli --lib -- --ignored --nocapture grading`.
+    /// gets (the table in docs/play.md:
+    /// `cargo test -p wordplay-cli --lib grading -- --nocapture`).
     #[test]
-    #[ignore]
     fn grading_the_embedded_tier() {
         let common = Lexicon::common();
         println!("| length | words | easy | medium | hard |");
