@@ -15,6 +15,33 @@ const SCHEMA_VERSION: i64 = 2;
 /// How long a writer waits for another's transaction before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// Puts the file in WAL mode. The conversion needs the file to itself and SQLite does not
+/// run the busy handler for it, so processes opening a new file at once (eight games ending
+/// together) could fail with "database is locked" despite [`BUSY_TIMEOUT`]. The mode is
+/// kept in the file: once it is WAL nothing is converted, and a busy conversion is retried
+/// until the timeout.
+fn use_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let start = std::time::Instant::now();
+    loop {
+        let converted = conn
+            .pragma_query_value(None, "journal_mode", |r| r.get::<_, String>(0))
+            .and_then(|mode| match mode.eq_ignore_ascii_case("wal") {
+                true => Ok(()),
+                // A file system without WAL keeps its rollback journal (Ok, not WAL).
+                false => conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(())),
+            });
+        match converted {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && start.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The store's file name in the data folder.
 pub const FILE_NAME: &str = "scores.sqlite3";
 
@@ -164,8 +191,7 @@ impl Store {
             )));
         }
         // WAL: readers never wait for the writer; the mode is kept in the file.
-        conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))
-            .map_err(sql)?;
+        use_wal(&conn).map_err(sql)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(sql)?;
         let mut store = Store {

@@ -12,6 +12,32 @@ fn store(dir: &Path) -> Store {
     Store::open(&dir.join("scores.sqlite3")).expect("opens")
 }
 
+/// Processes opening a file that does not exist yet, all at once (eight games ending
+/// together on a first run), all open it: the switch to WAL waits its turn.
+#[test]
+fn many_first_opens_at_once_all_succeed() {
+    for _ in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("scores.sqlite3");
+        let barrier = std::sync::Barrier::new(16);
+        std::thread::scope(|s| {
+            let opens: Vec<_> = (0..16)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        Store::open(&path).map(drop)
+                    })
+                })
+                .collect();
+            for open in opens {
+                if let Err(e) = open.join().unwrap() {
+                    panic!("an open failed: {e}");
+                }
+            }
+        });
+    }
+}
+
 #[test]
 fn many_writers_at_once_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();

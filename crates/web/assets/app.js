@@ -449,8 +449,8 @@ function renderReverse() {
   } else if (r.over && rvRevealed) {
     say("rv-prompt", rvRevealed.message, rvRevealed.fits ? "good" : "bad");
   } else if (r.over) {
-    // A board the answers filled with no word of the list fitting is taken as the word,
-    // and said to be new to the computer (the terminal asks first; here answers are final).
+    // A board the answers filled with no word the computer knows fitting is taken as the word,
+    // and said to be new to the computer, which learns it (the terminal asks first; here answers are final).
     const found = r.candidates ? `I got it: ${r.board.toUpperCase()}!` : `I got it: ${r.board.toUpperCase()}, a word I did not know.`;
     say("rv-prompt", r.computer_won ? found : "You win: I am out of lives. What was your word?", r.computer_won ? "bad" : "good");
   } else if (r.guess_is_word) {

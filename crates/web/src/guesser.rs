@@ -3,14 +3,15 @@
 //! words players taught it; the letter model once the player's word is none of them), built
 //! once per number of lives around one pool of words and one letter model trained once.
 //!
-//! A word a player names at the end that fits their answers and that it did not know is
-//! learned ([`Guesser::learn`]): kept in the scores store, which the terminal shares, and
-//! known from the next game on.
+//! The word a reversed game ends on, named by the player once the computer lost or spelled
+//! by their answers on a filled board, is learned when `player` says so ([`Pool::to_learn`]:
+//! it fits their answers and is not a word it knows): kept in the scores store, which the
+//! terminal shares, and known from the next game on ([`Guesser::reveal`]).
 
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hangman::referee::Revealed;
+use hangman::referee::{Revealed, SecretError, Told};
 use hangman::strategy::letter_model::{LetterModel, Weights};
 use hangman::strategy::{Familiar, PlayerOptions, Pool};
 use hangman::{Guess, Outcome, Strategy};
@@ -92,14 +93,34 @@ impl Guesser {
             .clone())
     }
 
-    /// Learns the word a player revealed, if it fits their answers and is not one it knows:
-    /// kept in `store` and known from the next game on. Returns whether it learned it.
-    pub(crate) fn learn(&self, store: &Store, revealed: &Revealed) -> bool {
-        if revealed.contradiction.is_some() || self.pool().words().contains(&revealed.word) {
+    /// The word a reversed game of `length` letters ended on (`word`: named by the player
+    /// once the computer lost, or spelled by their answers on a filled board), checked
+    /// against their answers (`history`) and the words it knows, and learned if
+    /// [`Pool::to_learn`] says so (blocking: call it off the async threads).
+    ///
+    /// # Errors
+    ///
+    /// [`Told::reveal`]'s, for a word that is not one of `length` letters `a`–`z`.
+    pub(crate) fn reveal(
+        &self,
+        store: &Store,
+        length: usize,
+        word: &str,
+        history: &[(Guess, Outcome)],
+    ) -> Result<Revealed, SecretError> {
+        let revealed = Told::reveal(length, word, history, self.pool().words())?;
+        self.learn(store, &revealed);
+        Ok(revealed)
+    }
+
+    /// Learns `revealed` if [`Pool::to_learn`] says so: kept in `store` and known from the
+    /// next game on. Returns whether it learned it.
+    fn learn(&self, store: &Store, revealed: &Revealed) -> bool {
+        let Some(word) = self.pool().to_learn(revealed) else {
             return false;
-        }
+        };
         // A word the store will not keep (too long) is not learned either.
-        let Ok(Some(word)) = store.learn_word(&revealed.word) else {
+        let Ok(Some(word)) = store.learn_word(word) else {
             return false;
         };
         self.learned.lock_ignoring_poison().push(word);

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use hangman::game::position_mask;
 use hangman::referee::Told;
-use hangman::{Guess, Outcome, Status, candidates};
+use hangman::{Guess, Outcome, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{App, blocking};
@@ -51,15 +51,19 @@ pub(crate) struct ReverseView {
     /// How many answers the player gave (the last can be taken back with
     /// `POST /api/reverse/{id}/undo`).
     answers: usize,
-    /// Dictionary words that fit the answers so far, and the first few.
+    /// How many of the words the guesser knows fit the answers so far (`player`'s own
+    /// words: the list's, the familiarity source's and the learned ones; 0: it guesses by
+    /// letter odds), and the [`SAMPLE`] likeliest of them, most familiar first.
     candidates: usize,
     sample: Vec<String>,
 }
 
+/// How many of the fitting words a view shows.
+const SAMPLE: usize = 12;
+
 fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
     let state = r.game.state();
-    let bucket = app.lexicon.bucket(state.length());
-    let fit = candidates::consistent(bucket, state);
+    let fit = app.guesser.pool().fitting(state, SAMPLE);
     ReverseView {
         id: id.to_string(),
         length: state.length(),
@@ -78,12 +82,8 @@ fn reverse_view(app: &App, id: &str, r: &Reverse) -> ReverseView {
             .map(|g| g.to_string().to_ascii_lowercase()),
         guess_is_word: matches!(r.asking, Some(Guess::Word(_))),
         answers: r.history.len(),
-        candidates: fit.len(),
-        sample: fit
-            .iter()
-            .take(12)
-            .map(|&i| bucket.word_str(i as usize).to_string())
-            .collect(),
+        candidates: fit.count,
+        sample: fit.likeliest,
     }
 }
 
@@ -206,7 +206,8 @@ pub(crate) struct Answer {
     guess: Option<String>,
 }
 
-/// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess.
+/// `POST /api/reverse/{id}/answer`: the player's answer to the computer's guess. Answers
+/// that fill the board with a word the guesser did not know teach it that word.
 pub(crate) async fn answer(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -214,7 +215,7 @@ pub(crate) async fn answer(
 ) -> Result<Json<ReverseView>, ApiError> {
     let game = app.find::<Reverse>(&id).await?;
     let (app2, id2, answered) = (app.clone(), id.clone(), game.clone());
-    blocking(move || {
+    let ended_on = blocking(move || {
         let mut r = answered.lock_ignoring_poison();
         if r.thinking() {
             return Err(ApiError::conflict(
@@ -263,10 +264,24 @@ pub(crate) async fn answer(
         r.history.push((guess, outcome));
         r.revision += 1;
         r.asking = None;
-        app2.save(&id2, &*r)
+        app2.save(&id2, &*r)?;
+        let state = r.game.state();
+        Ok((state.status() == Status::GameWon).then(|| (board_of(state), r.history.clone())))
     })
     .await?;
-    reverse_reply(app, id, game).await
+    let shown = reverse_reply(app.clone(), id, game).await?;
+    // Answers that filled the board end the game on the word they spell: one `player` did
+    // not know is learned, as a word the player names after a loss is. After the view, so
+    // the answer shows what it knew as it played (`candidates` 0: a word it did not know).
+    if let Some((board, history)) = ended_on {
+        blocking(move || {
+            app.guesser
+                .reveal(&app.store, board.len(), &board, &history)
+                .map_err(|e| ApiError::internal(format!("the board {board:?}: {e}")))
+        })
+        .await?;
+    }
+    Ok(shown)
 }
 
 /// `POST /api/reverse/{id}/undo`: takes back the player's last answer, also after the end
@@ -312,7 +327,8 @@ pub(crate) struct RevealView {
     word: String,
     /// Whether the word fits every answer the player gave.
     fits: bool,
-    /// Whether it is a word of the computer's list.
+    /// Whether it is one of the words the computer knew (`player`'s: the list's, the
+    /// familiarity source's and the learned ones).
     known: bool,
     /// The verdict in a sentence (the terminal game's words).
     message: String,
@@ -320,34 +336,40 @@ pub(crate) struct RevealView {
 
 /// `POST /api/reverse/{id}/reveal`: once the computer is out of guesses, the player names
 /// the word; it is checked against their answers (the rules' own honest referee,
-/// [`Told::reveal`]). Nothing changes in the game.
+/// [`Told::reveal`]); one that fits and that `player` did not know is learned
+/// ([`Guesser::reveal`](crate::guesser::Guesser::reveal)). Nothing changes in the game.
 pub(crate) async fn reveal(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<RevealBody>,
 ) -> Result<Json<RevealView>, ApiError> {
     let game = app.find::<Reverse>(&id).await?;
-    let r = game.lock_ignoring_poison();
-    let state = r.game.state();
-    match state.status() {
-        Status::KeepGuessing => {
-            return Err(ApiError::conflict(
-                "the game is not over: answer the computer's guesses first",
-            ));
+    let (length, history) = {
+        let r = game.lock_ignoring_poison();
+        let state = r.game.state();
+        match state.status() {
+            Status::KeepGuessing => {
+                return Err(ApiError::conflict(
+                    "the game is not over: answer the computer's guesses first",
+                ));
+            }
+            Status::GameWon => {
+                return Err(ApiError::conflict(format!(
+                    "the computer found your word: {}",
+                    board_of(state).to_ascii_uppercase()
+                )));
+            }
+            Status::GameLost => {}
         }
-        Status::GameWon => {
-            return Err(ApiError::conflict(format!(
-                "the computer found your word: {}",
-                board_of(state).to_ascii_uppercase()
-            )));
-        }
-        Status::GameLost => {}
-    }
-    let length = state.length();
-    let word = body.word.trim();
-    let revealed = Told::reveal(length, word, &r.history, app.guesser.pool().words())
-        .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))?;
-    app.guesser.learn(&app.store, &revealed);
+        (state.length(), r.history.clone())
+    };
+    let revealed = blocking(move || {
+        let word = body.word.trim();
+        app.guesser
+            .reveal(&app.store, length, word, &history)
+            .map_err(|_| ApiError::bad(format!("{word:?} is not a word of {length} letters a-z")))
+    })
+    .await?;
     Ok(Json(RevealView {
         message: revealed.to_string(),
         fits: revealed.contradiction.is_none(),

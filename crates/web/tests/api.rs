@@ -75,6 +75,13 @@ async fn raw(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
     (status, value)
 }
 
+/// A new game against a referee (`POST /api/hangman` with `body`), which must be created.
+async fn new_game(app: &Router, body: Value) -> Value {
+    let (status, game) = call(app, "POST", "/api/hangman", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    game
+}
+
 fn assert_error(status: StatusCode, body: &Value, want: StatusCode) {
     assert_eq!(status, want, "{body}");
     assert!(
@@ -94,14 +101,7 @@ async fn health_is_ok() {
 #[tokio::test]
 async fn a_fair_game_has_the_documented_shape_and_plays_to_the_end() {
     let app = app();
-    let (status, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "fair"})).await;
     let id = game["id"].as_str().unwrap().to_string();
     assert_eq!(id.len(), 32);
     assert_eq!(game["board"], "_____");
@@ -178,28 +178,19 @@ async fn hints_play_the_referees_words() {
             hint
         }
     };
-    let new_game = |referee: &'static str| {
+    let game_against = |referee: &'static str| {
         let app = app.clone();
-        async move {
-            call(
-                &app,
-                "POST",
-                "/api/hangman",
-                Some(json!({"length": 4, "lives": 6, "referee": referee})),
-            )
-            .await
-            .1
-        }
+        async move { new_game(&app, json!({"length": 4, "lives": 6, "referee": referee})).await }
     };
     // A cheating referee holds every word of the list: the hint is best's move over them.
-    let evil = hint_of(new_game("evil").await).await;
+    let evil = hint_of(game_against("evil").await).await;
     assert_eq!(evil["kind"], "odds");
     let embedded = lexicon::Lexicon::embedded();
     assert_eq!(evil["candidates"], embedded.bucket(4).len());
     assert_eq!(evil["pick"], bests_opening(embedded.clone(), 4));
     // A fair referee drew from the common words: best's move over those, with its
     // expected final score.
-    let fair = hint_of(new_game("fair").await).await;
+    let fair = hint_of(game_against("fair").await).await;
     let pool = embedded.intersection(&lexicon::Lexicon::common());
     assert_eq!(fair["candidates"], pool.bucket(4).len());
     assert_eq!(fair["pick"], bests_opening(pool, 4));
@@ -221,7 +212,7 @@ async fn hints_play_the_referees_words() {
         assert!(odds.windows(2).all(|w| w[0] >= w[1]), "{odds:?}");
     }
     // Every game of a referee, length and lives opens on the same board: the same hint.
-    assert_eq!(hint_of(new_game("fair").await).await, fair);
+    assert_eq!(hint_of(game_against("fair").await).await, fair);
 }
 
 /// Plays a fair game by its hints; returns the last view. Each hint names a guess; once
@@ -258,13 +249,7 @@ async fn play_by_the_hints(app: &Router, id: &str) -> Value {
 #[tokio::test]
 async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     let app = app();
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "evil"})).await;
     let id = game["id"].as_str().unwrap().to_string();
     let guess = |body: Value| {
         let app = app.clone();
@@ -311,13 +296,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     );
     // A revealed letter rules out a word without it there (a fair game: its common word
     // shows a vowel soon).
-    let (_, fair) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "fair"})),
-    )
-    .await;
+    let fair = new_game(&app, json!({"length": 5, "lives": 6, "referee": "fair"})).await;
     let fair_id = fair["id"].as_str().unwrap().to_string();
     let mut shown = fair;
     for letter in ["e", "a", "o", "i", "u"] {
@@ -361,13 +340,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
     let (_, after) = call(&app, "GET", &format!("/api/hangman/{fair_id}"), None).await;
     assert_eq!(after["lives_left"], shown["lives_left"], "{after}");
     // A fair game followed by its hints ends on the word the hint names.
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 6, "lives": 6, "referee": "fair"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 6, "lives": 6, "referee": "fair"})).await;
     let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
     assert_eq!(last["over"], true);
 }
@@ -375,14 +348,7 @@ async fn a_word_that_cannot_be_the_word_is_refused_and_costs_no_life() {
 #[tokio::test]
 async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver() {
     let app = app();
-    let (status, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 8, "lives": 6, "referee": "optimal"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = new_game(&app, json!({"length": 8, "lives": 6, "referee": "optimal"})).await;
     let id = game["id"].as_str().unwrap();
     let (status, hint) = call(&app, "GET", &format!("/api/hangman/{id}/hint"), None).await;
     assert_eq!(status, StatusCode::OK, "{hint}");
@@ -420,11 +386,9 @@ async fn the_optimal_referee_plays_reports_its_value_and_hints_with_the_solver()
     );
     assert_eq!(v["exact"], v["lower"] == v["upper"]);
     // At 16 letters the verdict gives the guesser the game: following the hints wins it.
-    let (_, game) = call(
+    let game = new_game(
         &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 16, "lives": 6, "referee": "optimal"})),
+        json!({"length": 16, "lives": 6, "referee": "optimal"}),
     )
     .await;
     let last = play_by_the_hints(&app, game["id"].as_str().unwrap()).await;
@@ -472,13 +436,7 @@ async fn bad_hangman_input_is_400_never_500() {
         let (status, err) = call(&app, "POST", "/api/hangman", Some(body.clone())).await;
         assert_error(status, &err, StatusCode::BAD_REQUEST);
     }
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6})).await;
     let id = game["id"].as_str().unwrap();
     for body in [
         json!({"letter": "é"}),
@@ -779,6 +737,104 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
     )
     .await;
     assert_error(status, &err, StatusCode::CONFLICT);
+}
+
+/// The words a reversed game shows (`candidates`, `sample`) are the guesser's own: the
+/// list's, the familiarity source's and the learned ones, the most familiar first. A word of
+/// the source that the embedded list lacks fits to the end, and a board it fills with a
+/// word the guesser knew teaches it nothing.
+#[tokio::test]
+async fn the_reversed_role_shows_the_guessers_own_words_most_familiar_first() {
+    use hangman::familiarity::{self, Familiarity};
+    let (app, dir) = fresh();
+    let word = "everest";
+    let embedded = lexicon::Lexicon::embedded();
+    assert!(!embedded.contains(word) && Familiarity::get().knows(word));
+    let views = reversed_game(&app, word, 6).await;
+    let first = &views[0];
+    // Every seven-letter word it knows, more than the list's.
+    let known = hangman::strategy::Pool::new(&embedded, &[]);
+    let seven = known.words().bucket(7).len();
+    assert!(seven > embedded.bucket(7).len());
+    assert_eq!(first["candidates"], seven, "{first}");
+    let sample: Vec<&str> = first["sample"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(sample.len(), 12, "{first}");
+    let top = Familiarity::get().most_familiar(
+        Familiarity::get()
+            .words_of_length(7)
+            .map(|(w, _)| w)
+            .chain(embedded.bucket(7).words()),
+    );
+    assert_eq!(Some(sample[0]), top, "{sample:?}");
+    let weights: Vec<f64> = sample.iter().map(|w| familiarity::weight(w)).collect();
+    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{sample:?}");
+    // The word fits every answer: never "no word I know fits".
+    for v in &views {
+        let n = v["candidates"].as_u64().unwrap();
+        assert!(n >= 1, "{v}");
+        if n as usize <= v["sample"].as_array().unwrap().len() {
+            assert!(
+                v["sample"].as_array().unwrap().contains(&json!(word)),
+                "{v}"
+            );
+        }
+    }
+    let last = views.last().unwrap();
+    if last["computer_won"] == true {
+        assert_eq!(
+            (last["candidates"].clone(), last["sample"].clone()),
+            (json!(1), json!([word])),
+            "{last}"
+        );
+    }
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
+    assert!(store.learned_words().unwrap().is_empty());
+}
+
+/// Answers that fill the board with a word the guesser did not know end the game on that
+/// word (`candidates` 0 in the answer: the page says so) and teach it: kept in the store,
+/// known by the next game on this server and on another one started on the store.
+#[tokio::test]
+async fn a_reversed_game_on_a_board_filled_with_a_word_it_did_not_know_teaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = router_at(dir.path(), Limits::default());
+    let r = new_reverse(&app, 7, 6).await;
+    let id = r["id"].as_str().unwrap().to_string();
+    assert_eq!(r["guess_is_word"], false, "{r}");
+    let board = r["guess"].as_str().unwrap().repeat(7);
+    assert!(!lexicon::Lexicon::embedded().contains(&board));
+    assert!(!hangman::familiarity::Familiarity::get().knows(&board));
+    let before = r["candidates"].as_u64().unwrap();
+    let (status, won) = answer(&app, &id, json!({"positions": [0, 1, 2, 3, 4, 5, 6]})).await;
+    assert_eq!(status, StatusCode::OK, "{won}");
+    assert_eq!(
+        (won["over"].clone(), won["computer_won"].clone()),
+        (json!(true), json!(true)),
+        "{won}"
+    );
+    assert_eq!(won["candidates"], 0, "{won}");
+    let store = wordplay_scores::open(Some(&dir.path().join(wordplay_scores::FILE_NAME))).unwrap();
+    assert_eq!(store.learned_words().unwrap(), std::slice::from_ref(&board));
+    // Known from the next game on: it fits a fresh board of seven letters, and the game
+    // shows it among the words that fit once the answers spell it.
+    let restarted = router_at(dir.path(), Limits::default());
+    for server in [&app, &restarted] {
+        let next = new_reverse(server, 7, 6).await;
+        assert_eq!(next["candidates"], before + 1, "{next}");
+        let (_, again) = call(server, "GET", &format!("/api/reverse/{id}"), None).await;
+        assert_eq!(
+            (again["candidates"].clone(), again["sample"].clone()),
+            (json!(1), json!([board])),
+            "{again}"
+        );
+    }
+    // Once only.
+    assert_eq!(store.learned_words().unwrap(), [board]);
 }
 
 #[tokio::test]
@@ -1417,13 +1473,7 @@ async fn the_page_is_served_and_never_parses_user_strings_as_html() {
 #[tokio::test]
 async fn a_letter_guessed_twice_is_a_400_and_changes_nothing() {
     let app = app();
-    let (_, game) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 5, "lives": 6, "referee": "evil"})),
-    )
-    .await;
+    let game = new_game(&app, json!({"length": 5, "lives": 6, "referee": "evil"})).await;
     let id = game["id"].as_str().unwrap();
     let guess = format!("/api/hangman/{id}/guess");
     let (status, once) = call(&app, "POST", &guess, Some(json!({"letter": "e"}))).await;
@@ -1475,11 +1525,9 @@ async fn every_game_survives_a_restart_of_the_server() {
     let first = router_at(dir.path(), Limits::default());
     let mut hangman = Vec::new();
     for referee in ["fair", "evil", "evil-lookahead", "optimal"] {
-        let (_, g) = call(
+        let g = new_game(
             &first,
-            "POST",
-            "/api/hangman",
-            Some(json!({"length": 6, "lives": 8, "referee": referee, "player": "rey"})),
+            json!({"length": 6, "lives": 8, "referee": referee, "player": "rey"}),
         )
         .await;
         let id = g["id"].as_str().unwrap().to_string();
@@ -1558,13 +1606,7 @@ async fn a_game_unchanged_past_the_idle_time_is_gone() {
         idle: Duration::from_secs(1),
         ..Limits::default()
     });
-    let (_, g) = call(
-        &app,
-        "POST",
-        "/api/hangman",
-        Some(json!({"length": 4, "lives": 6})),
-    )
-    .await;
+    let g = new_game(&app, json!({"length": 4, "lives": 6})).await;
     let id = g["id"].as_str().unwrap();
     assert_eq!(
         call(&app, "GET", &format!("/api/hangman/{id}"), None)

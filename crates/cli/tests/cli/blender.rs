@@ -568,7 +568,7 @@ fn games_saving_at_once_keep_every_entry() {
                 .arg(&scores)
                 .stdin(std::process::Stdio::piped())
                 .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
                 .spawn()
                 .unwrap();
             // Different scores: i three-letter words, then the game ends.
@@ -586,7 +586,8 @@ fn games_saving_at_once_keep_every_entry() {
         .collect();
     for child in children {
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
         assert!(String::from_utf8_lossy(&out.stdout).contains("saved to"));
     }
     let mut names: Vec<String> = top(&fx.path("scores.sqlite3"))

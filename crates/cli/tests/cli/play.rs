@@ -572,6 +572,93 @@ fn reversed_roles_keep_guessing_a_word_outside_the_list() {
     assert!(asked.len() < 20, "{asked:?}");
 }
 
+/// Reversed roles with `player` and a scores store: answers that fill the board with a
+/// word it does not know end on that word once the player confirms it; it is kept in the
+/// store and known by the next game (which then claims the same board at once) and by
+/// another session on the store.
+#[test]
+fn reversed_roles_learn_a_board_filled_with_a_word_they_did_not_know() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(wordplay_scores::FILE_NAME);
+    let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
+    let session = || {
+        let config = Config {
+            lexicon: lexicon.clone(),
+            common: None,
+            difficulty: SecretDifficulty::Any,
+            dictionary_name: "fixture".into(),
+            referee: RefereeKind::Fair,
+            length: None,
+            lives: 6,
+            seed: 1,
+            guesser: Some(strategy::find("player").unwrap()),
+            cache_dir: None,
+            learned_store: Some(wordplay_scores::open(Some(&path)).unwrap()),
+        };
+        HangmanApp::new(PlaySession::new(config).unwrap()).unwrap()
+    };
+    let first_guess = |app: &mut HangmanApp| {
+        keys(app, "7\n");
+        let PlayMode::Reverse(r) = &app.mode else {
+            panic!("not reversed")
+        };
+        let ReversePhase::Asking(Guess::Letter(l)) = r.phase else {
+            panic!("{:?}", r.phase)
+        };
+        (l.lower() as char).to_string().repeat(7)
+    };
+    let phase = |app: &HangmanApp| match &app.mode {
+        PlayMode::Reverse(r) => r.phase.clone(),
+        PlayMode::Guess(_) => panic!("not reversed"),
+    };
+    let mut app = session();
+    let board = first_guess(&mut app);
+    let familiarity = hangman::familiarity::Familiarity::get();
+    assert!(!familiarity.knows(&board));
+    // The words it has in mind are its own, the most familiar first (as on the web page).
+    let PlayMode::Reverse(r) = &app.mode else {
+        unreachable!()
+    };
+    let in_mind = r.candidates(&lexicon);
+    let seven = familiarity.words_of_length(7).map(|(w, _)| w);
+    assert_eq!(
+        in_mind.words.first().map(String::as_str),
+        familiarity.most_familiar(seven.chain(["basket"]))
+    );
+    assert!(
+        in_mind.count > 1000 && in_mind.words.len() == 30,
+        "{}",
+        in_mind.count
+    );
+    keys(&mut app, "1 2 3 4 5 6 7\n");
+    assert_eq!(phase(&app), ReversePhase::AskWord, "{}", app.message);
+    keys(&mut app, "yes\n");
+    assert_eq!(phase(&app), ReversePhase::Over);
+    let upper = board.to_ascii_uppercase();
+    assert!(
+        app.message
+            .contains(&format!("I will know {upper} from now on")),
+        "{}",
+        app.message
+    );
+    let store = wordplay_scores::open(Some(&path)).unwrap();
+    assert_eq!(store.learned_words().unwrap(), std::slice::from_ref(&board));
+    // The next game, and another session: the same answers spell a word it knows.
+    keys(&mut app, "\n");
+    let mut again = session();
+    for app in [&mut app, &mut again] {
+        assert_eq!(first_guess(app), board);
+        keys(app, "1 2 3 4 5 6 7\n");
+        assert_eq!(phase(app), ReversePhase::Over, "{}", app.message);
+        assert!(
+            app.message.contains(&format!("I got it: {upper}. Score")),
+            "{}",
+            app.message
+        );
+    }
+    assert_eq!(store.learned_words().unwrap(), [board]);
+}
+
 fn tui_app(lives: u32) -> HangmanApp {
     let lexicon = Arc::new(Lexicon::from_words(["crane", "tree", "basket"]).unwrap());
     let config = Config {

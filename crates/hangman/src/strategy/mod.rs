@@ -44,7 +44,7 @@ pub use lookahead::Lookahead;
 pub use outside::{Letters, Mixed, MixedOptions};
 pub use params::Params;
 pub use per_length::PerLength;
-pub use player::{Familiar, PlayerOptions, Pool};
+pub use player::{Familiar, Fitting, PlayerOptions, Pool};
 pub use policy::{Alternatives, Decision, Policy};
 pub use policy_strategy::{PolicyPlayer, PolicyStrategy};
 pub use registry::{REGISTRY, StrategyInfo, build_with_model, find};

@@ -32,6 +32,7 @@ use super::traits::{Player, Strategy};
 use crate::candidates::{self, Partition};
 use crate::familiarity::Familiarity;
 use crate::game::{GameState, Guess, Outcome};
+use crate::referee::Revealed;
 
 /// The Zipf value a learned word weighs as (4: an everyday word, met ten times per million
 /// words), unless the source rates it higher.
@@ -170,6 +171,57 @@ impl Pool {
     pub fn learned(&self) -> usize {
         self.learned
     }
+
+    /// The words it knows that fit a game so far (`state`'s board, misses and wrong
+    /// words): how many, and the `show` likeliest, most familiar first (a learned word as
+    /// it weighs; ties alphabetically). These are the words `player` guesses from.
+    pub fn fitting(&self, state: &GameState, show: usize) -> Fitting {
+        let length = state.length();
+        let Some(frequencies) = self.frequencies.get(length) else {
+            return Fitting::default();
+        };
+        let bucket = self.words.bucket(length);
+        let mut cands = candidates::consistent(bucket, state);
+        let count = cands.len();
+        // Most familiar first, then alphabetically (the bucket's order): a total order, so
+        // the same words whatever the selection's internals.
+        let order = |a: &u32, b: &u32| {
+            frequencies[*b as usize]
+                .total_cmp(&frequencies[*a as usize])
+                .then(a.cmp(b))
+        };
+        if cands.len() > show && show > 0 {
+            cands.select_nth_unstable_by(show - 1, order);
+        }
+        cands.truncate(show);
+        cands.sort_unstable_by(order);
+        Fitting {
+            count,
+            likeliest: cands
+                .iter()
+                .map(|&c| bucket.word_str(c as usize).to_string())
+                .collect(),
+        }
+    }
+
+    /// The word a reversed game teaches `player`, if any: `revealed` (the word the player
+    /// named once the computer lost, or the word their answers spelled on a filled board)
+    /// when it fits every answer and is not a word it knows. The one rule the terminal and
+    /// the server both follow before they keep a word ([`Pool::new`]'s `learned`).
+    pub fn to_learn<'a>(&self, revealed: &'a Revealed) -> Option<&'a str> {
+        let word = revealed.word.as_str();
+        (revealed.contradiction.is_none() && playable(word) && !self.words.contains(word))
+            .then_some(word)
+    }
+}
+
+/// The words of a [`Pool`] that fit a game so far ([`Pool::fitting`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fitting {
+    /// How many fit.
+    pub count: usize,
+    /// The likeliest of them, most familiar first.
+    pub likeliest: Vec<String>,
 }
 
 /// The `player` strategy (see the module docs).
@@ -524,6 +576,58 @@ mod tests {
             assert!(words.contains(known), "{known}");
         }
         assert_eq!(s.pool().learned(), 1);
+    }
+
+    #[test]
+    fn the_fitting_words_are_the_pools_most_familiar_first() {
+        // "qouse" is a word neither the list nor the source knows: learned, it weighs as an
+        // everyday word, after "house" and "mouse", before the rare "bouse".
+        assert!(!Familiarity::get().knows("qouse"));
+        let s = player(&["house", "bouse"], &["qouse"], &[]);
+        let mut game = Game::new(Fair::new("house").unwrap(), s.max_wrong());
+        for c in "ouse".bytes() {
+            game.guess(&Guess::Letter(Letter::from_ascii(c).unwrap()))
+                .unwrap();
+        }
+        let pool = s.pool();
+        let all = pool.fitting(game.state(), usize::MAX);
+        let bucket = pool.words().bucket(5);
+        assert_eq!(
+            all.count,
+            candidates::consistent(bucket, game.state()).len()
+        );
+        assert_eq!(all.likeliest.len(), all.count);
+        assert_eq!(all.likeliest[..2], ["house", "mouse"], "{all:?}");
+        let at = |w: &str| all.likeliest.iter().position(|x| x == w).unwrap();
+        assert!(at("qouse") < at("bouse"), "{all:?}");
+        // The first few are the first few of all of them; none shown of none asked.
+        let three = pool.fitting(game.state(), 3);
+        assert_eq!(
+            (three.count, &three.likeliest[..]),
+            (all.count, &all.likeliest[..3])
+        );
+        assert!(pool.fitting(game.state(), 0).likeliest.is_empty());
+        // A length it has no word of.
+        let none = pool.fitting(&GameState::new(lexicon::MAX_WORD_LEN, 5), 3);
+        assert_eq!(none, Fitting::default());
+    }
+
+    #[test]
+    fn a_word_is_learned_when_it_fits_and_is_not_known() {
+        use crate::referee::Told;
+        let s = player(&["cat", "dog"], &["qzx"], &[]);
+        let pool = s.pool();
+        // The player said C was not in their word.
+        let c = Letter::from_ascii(b'c').unwrap();
+        let history = [(Guess::Letter(c), Outcome::Letter { positions: 0 })];
+        let reveal = |w: &str| Told::reveal(3, w, &history, pool.words()).unwrap();
+        assert_eq!(pool.to_learn(&reveal("ZQJ")), Some("zqj"));
+        // Known words: the list's, the source's, a learned one.
+        for known in ["dog", "the", "qzx"] {
+            assert_eq!(pool.to_learn(&reveal(known)), None, "{known}");
+        }
+        // A word that does not fit the answers.
+        assert_eq!(pool.to_learn(&reveal("zqc")), None);
     }
 
     /// The guess of a fresh player of `s` once `letters` were guessed against `secret`.

@@ -246,9 +246,8 @@ impl HangmanApp {
                 match r.phase {
                     ReversePhase::Over => {
                         let learned = r
-                            .new_word()
-                            .map(str::to_string)
-                            .and_then(|word| self.session.learn(&word))
+                            .revealed()
+                            .and_then(|word| self.session.learn(word))
                             .map(|m| format!(" {m}"))
                             .unwrap_or_default();
                         format!("{message}{learned} Enter: play again, q: quit.")

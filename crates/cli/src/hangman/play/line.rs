@@ -149,7 +149,7 @@ fn reverse_game(
         }
         writeln!(out, "{}", game.submit(&line, strategy, lexicon))?;
         if game.phase == ReversePhase::Over {
-            if let Some(message) = game.new_word().and_then(|word| session.learn(word)) {
+            if let Some(message) = game.revealed().and_then(|word| session.learn(word)) {
                 writeln!(out, "{message}")?;
             }
             return Ok(Some(game.player_won()));

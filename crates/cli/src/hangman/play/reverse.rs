@@ -4,10 +4,11 @@
 
 use hangman::candidates;
 use hangman::game::position_mask;
-use hangman::referee::Told;
-use hangman::strategy::Strategy;
+use hangman::referee::{Revealed, Told};
+use hangman::strategy::{Pool, Strategy};
 use hangman::{Game, GameState, Guess, Outcome, Status};
 use lexicon::{Letter, Lexicon};
+use std::sync::Arc;
 
 /// Where a reversed game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,19 +33,23 @@ pub struct ReverseRound {
     max_wrong: u32,
     game: Option<Game<Told>>,
     history: Vec<(Guess, Outcome)>,
-    /// The word the player named at the end that fits every answer and that the computer
-    /// did not know: for the session to learn.
-    new_word: Option<String>,
+    /// The word the game ended on, once known: named by the player after the computer lost,
+    /// or spelled by their answers on a filled board the computer did not claim. The
+    /// session learns it if `player` says so ([`hangman::strategy::Pool::to_learn`]).
+    revealed: Option<Revealed>,
+    /// `player`'s words when it guesses ([`ReverseRound::with_pool`]): the words shown as
+    /// fitting are its own, the most familiar first.
+    pool: Option<Arc<Pool>>,
     /// The phase.
     pub phase: ReversePhase,
 }
 
 /// What the computer has in mind: how many words fit, and the first few.
 pub struct WordsInMind {
-    /// How many dictionary words fit the answers.
+    /// How many of the words it knows fit the answers.
     pub count: usize,
-    /// The first of them, alphabetically.
-    pub(crate) words: Vec<String>,
+    /// The first of them: `player`'s most familiar first, else alphabetically.
+    pub words: Vec<String>,
 }
 
 /// How many candidate words to show at most.
@@ -58,9 +63,18 @@ impl ReverseRound {
             max_wrong,
             game: None,
             history: Vec::new(),
-            new_word: None,
+            revealed: None,
+            pool: None,
             phase: ReversePhase::AskLength,
         }
+    }
+
+    /// The same game with `player` guessing from `pool`: the words it shows as fitting
+    /// the answers are the pool's likeliest ([`Pool::fitting`]), as the web page's are,
+    /// rather than the dictionary's first alphabetically.
+    pub fn with_pool(mut self, pool: Arc<Pool>) -> ReverseRound {
+        self.pool = Some(pool);
+        self
     }
 
     /// The public state, once the length is known.
@@ -111,16 +125,15 @@ impl ReverseRound {
             );
         };
         self.phase = ReversePhase::Over;
-        if revealed.contradiction.is_none() && !revealed.known {
-            self.new_word = Some(revealed.word.clone());
-        }
-        revealed.to_string()
+        let verdict = revealed.to_string();
+        self.revealed = Some(revealed);
+        verdict
     }
 
-    /// Once the game is over: the word the player named that fits every answer and that
-    /// the computer did not know (`None` otherwise).
-    pub fn new_word(&self) -> Option<&str> {
-        self.new_word.as_deref()
+    /// Once the game is over: the word it ended on, checked against the answers (`None`
+    /// when the player kept it secret or the computer found a word it knew).
+    pub fn revealed(&self) -> Option<&Revealed> {
+        self.revealed.as_ref()
     }
 
     /// An answer to a guess of `letter` that fits this game, for the prompt: the first and
@@ -244,7 +257,7 @@ impl ReverseRound {
                 if input.eq_ignore_ascii_case("r") && !self.history.is_empty() =>
             {
                 let before = self.rebuilt(self.history.len() - 1);
-                let c = list(before.state(), lexicon);
+                let c = self.list(before.state(), lexicon);
                 format!(
                     "Before your last answer {} fit: {}",
                     words_fit(c.count),
@@ -280,7 +293,8 @@ impl ReverseRound {
                 let word = input.to_ascii_lowercase();
                 if matches!(word.as_str(), "" | "y" | "yes") || word == board {
                     self.phase = ReversePhase::Over;
-                    self.new_word = Some(board.clone());
+                    let length = board.len();
+                    self.revealed = Told::reveal(length, &board, &self.history, lexicon).ok();
                     let score = self.state().map_or(0, GameState::score);
                     format!(
                         "I got it: {}, a word I did not know. Score {score}.",
@@ -310,7 +324,7 @@ impl ReverseRound {
     /// The words that fit the answers so far.
     pub fn candidates(&self, lexicon: &Lexicon) -> WordsInMind {
         match self.state() {
-            Some(state) => list(state, lexicon),
+            Some(state) => self.list(state, lexicon),
             None => WordsInMind {
                 count: 0,
                 words: Vec::new(),
@@ -413,7 +427,22 @@ fn candidates_of(state: &GameState, lexicon: &Lexicon) -> usize {
     candidates::consistent(lexicon.bucket(state.length()), state).len()
 }
 
-fn list(state: &GameState, lexicon: &Lexicon) -> WordsInMind {
+impl ReverseRound {
+    /// The words that fit `state`: `player`'s likeliest when it guesses, else the first
+    /// of `lexicon`'s alphabetically.
+    fn list(&self, state: &GameState, lexicon: &Lexicon) -> WordsInMind {
+        if let Some(pool) = &self.pool {
+            let fit = pool.fitting(state, SHOW);
+            return WordsInMind {
+                count: fit.count,
+                words: fit.likeliest,
+            };
+        }
+        alphabetical(state, lexicon)
+    }
+}
+
+fn alphabetical(state: &GameState, lexicon: &Lexicon) -> WordsInMind {
     let bucket = lexicon.bucket(state.length());
     let cands = candidates::consistent(bucket, state);
     WordsInMind {

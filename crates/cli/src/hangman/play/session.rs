@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use hangman::Referee;
+use hangman::referee::Revealed;
 use hangman::strategy::{Familiar, Pool, Settings, Strategy, StrategyInfo};
 use lexicon::Lexicon;
 use rand::{RngExt, SeedableRng};
@@ -188,13 +189,14 @@ impl PlaySession {
             .map_or(&self.config.lexicon, Pool::words)
     }
 
-    /// Learns `word`, a word the player named that fits their answers, if the guesser
-    /// (`player`) did not know it: kept in the store (if any) and known from the next game
-    /// on. Returns what to tell the player, `None` if there is nothing to learn.
-    pub(crate) fn learn(&mut self, word: &str) -> Option<String> {
-        if self.pool.is_none() || self.known_words().contains(word) {
-            return None;
-        }
+    /// Learns the word a reversed game ended on (`revealed`: named by the player, or
+    /// spelled by their answers) if the guesser is `player` and it says so
+    /// ([`Pool::to_learn`]: the word fits every answer and is not one it knows): kept in the
+    /// store (if any) and known from the next game on. Returns what to tell the player,
+    /// `None` if there is nothing to learn.
+    pub(crate) fn learn(&mut self, revealed: &Revealed) -> Option<String> {
+        let word = self.pool.as_ref()?.to_learn(revealed)?;
+        // A word the store would not keep (over its length) is not learned either.
         let word = wordplay_scores::learned::learnable(word).ok()?;
         let kept = match &self.config.learned_store {
             Some(store) => match store.learn_word(&word) {
@@ -293,6 +295,10 @@ impl PlaySession {
 
     /// A new game with the computer guessing; the player gives the length next.
     pub(crate) fn new_reverse(&self) -> ReverseRound {
-        ReverseRound::new(self.config.max_wrong())
+        let round = ReverseRound::new(self.config.max_wrong());
+        match &self.pool {
+            Some(pool) => round.with_pool(pool.clone()),
+            None => round,
+        }
     }
 }
