@@ -30,7 +30,7 @@ fn words_txt_bound_certificates_check() {
             continue;
         }
         let slack = Slack::default_for(length, bucket.len(), 5);
-        let b = bound::prove(bucket, 5, Some(&best), slack, Some(dir.path())).unwrap();
+        let b = bound::prove(bucket, 5, Some(&best), slack, None, Some(dir.path())).unwrap();
         assert!(b.total <= b.best && b.losses <= b.best_losses, "{b:?}");
         found.push(b);
     }
@@ -61,4 +61,40 @@ fn words_txt_bound_certificates_check() {
         1,
     );
     assert!(check::check(lexicon.bucket(length), &raised).is_err());
+}
+
+/// The lengths whose optimum the exact solver knows at once: 15–16 are not searched, their
+/// total is the exact solver's, written as a rule file that the check computes again;
+/// a claim raised by one is rejected.
+///
+/// `cargo test --release -p hangman --test bounds -- --ignored`.
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test bounds -- --ignored"]
+fn words_txt_exact_lengths_are_rule_files_that_check() {
+    let lexicon = Arc::new(common::challenge());
+    let best = Lookahead::from_settings("lookahead", &lexicon, &Settings::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let length = 16;
+    let bucket = lexicon.bucket(length);
+    let other = bound::plies::reference(&lexicon, length, 5);
+    assert_eq!(other.1, bound::Rule::Solved);
+    let slack = Slack::default_for(length, bucket.len(), 5);
+    let b = bound::prove(bucket, 5, Some(&best), slack, Some(other), Some(dir.path())).unwrap();
+    assert_eq!((b.total, b.rule), other);
+    assert!(b.is_optimum() && b.total <= b.best, "{b:?}");
+    let checks = check::check_folder(dir.path(), &lexicon).unwrap();
+    let rule = checks
+        .iter()
+        .find(|c| c.path.extension().is_some_and(|e| e == "rule"))
+        .unwrap();
+    let checked = rule.result.as_ref().unwrap();
+    assert_eq!((checked.bound, checked.rule.as_str()), (b.total, "exact"));
+    assert!(checks.iter().all(|c| c.result.is_ok()), "{checks:?}");
+    let text = std::fs::read_to_string(&rule.path).unwrap();
+    let raised = text.replacen(
+        &format!("\nbound {}\n", b.total),
+        &format!("\nbound {}\n", b.total + 1),
+        1,
+    );
+    assert!(check::check_rule(&lexicon, length, &raised).is_err());
 }

@@ -171,10 +171,17 @@ fn optimum(
     for &m in max_wrong {
         let found = bound::bounds(lexicon, m, &options).context("cannot prove the bounds")?;
         for b in found {
-            let (kind, source) = if b.is_optimum() {
-                (OptimumKind::Optimum, "lower bound met by best")
+            let kind = if b.is_optimum() {
+                OptimumKind::Optimum
             } else {
-                (OptimumKind::Bound, "lower bound")
+                OptimumKind::Bound
+            };
+            let source = match b.rule {
+                bound::Rule::Shipped => "shipped table",
+                bound::Rule::Solved => "exact search",
+                bound::Rule::Plies(_) => "ply search bound",
+                bound::Rule::Search if b.is_optimum() => "lower bound met by best",
+                bound::Rule::Search => "lower bound",
             };
             all.push(LengthOptimum {
                 max_wrong: m,

@@ -20,17 +20,18 @@ use super::result::{LengthBound, Slack};
 use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
-pub(super) const ENGINE_VERSION: u32 = 2;
+pub(super) const ENGINE_VERSION: u32 = 3;
 
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         slack.score,
-        slack.losses
+        slack.losses,
+        slack.nodes
     )
 }
 
@@ -47,8 +48,16 @@ fn path(dir: &Path, key: &str) -> PathBuf {
 /// The values line of a result.
 fn values_line(b: &LengthBound) -> String {
     format!(
-        "total {} losses {} best {} best_losses {} millis {:.1} expanded {} statics {}",
-        b.total, b.losses, b.best, b.best_losses, b.millis, b.work.expanded, b.work.statics
+        "total {} rule {} searched {} losses {} best {} best_losses {} millis {:.1} expanded {} statics {}",
+        b.total,
+        b.rule.name(),
+        b.searched,
+        b.losses,
+        b.best,
+        b.best_losses,
+        b.millis,
+        b.work.expanded,
+        b.work.statics
     )
 }
 
@@ -82,6 +91,8 @@ pub(super) fn load(
         best: get("best")?.parse().ok()?,
         best_losses: get("best_losses")?.parse().ok()?,
         total: get("total")?.parse().ok()?,
+        rule: super::Rule::parse(get("rule")?)?,
+        searched: get("searched")?.parse().ok()?,
         losses: get("losses")?.parse().ok()?,
         slack,
         work: Work {

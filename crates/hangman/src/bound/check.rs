@@ -72,6 +72,9 @@ pub struct Checked {
     pub value: u64,
     /// States checked.
     pub states: u64,
+    /// `certificate` for a proof checked here, else the rule re-computed (see
+    /// [`check_rule`]).
+    pub rule: String,
 }
 
 /// A flaw in a certificate.
@@ -214,6 +217,95 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         bound,
         value,
         states: checker.states,
+        rule: "certificate".to_string(),
+    })
+}
+
+/// The first line of a rule file.
+const RULE_MAGIC: &str = "wordplay-bound-rule 1";
+
+/// The text of a rule file (`length-L.score.rule`): a length's score bound proven by a rule
+/// other than the steered search (see [`Rule`](super::Rule)), which [`check_rule`]
+/// re-computes.
+pub fn rule_file(bucket: &Bucket, max_wrong: u32, rule: &str, bound: u64) -> String {
+    format!(
+        "{RULE_MAGIC}\nobjective score\nlength {}\nmax_wrong {max_wrong}\nwords {}\nwords_sha256 {}\nrule {rule}\nbound {bound}\n",
+        bucket.length(),
+        bucket.len(),
+        words_sha256(bucket)
+    )
+}
+
+/// Checks a rule file against the words of its length in `lexicon` by computing the rule
+/// again. Unlike a certificate, this trusts the engine's code for that rule (the exact
+/// solver, `best`'s shipped table, or the ply search): it re-runs it, it does not check it
+/// independently.
+///
+/// # Errors
+///
+/// A [`Flaw`]: a header that does not match the words, an unknown rule, or a rule worth
+/// less than the claim.
+pub fn check_rule(
+    lexicon: &std::sync::Arc<lexicon::Lexicon>,
+    length: usize,
+    text: &str,
+) -> Result<Checked, Flaw> {
+    let bucket = lexicon.bucket(length);
+    let mut tokens = Tokens {
+        iter: text.split_ascii_whitespace(),
+        read: 0,
+    };
+    let magic = format!(
+        "{} {}",
+        tokens.next("the header")?,
+        tokens.next("the header")?
+    );
+    if magic != RULE_MAGIC {
+        return flaw(format!("not a bound rule file (first line {magic:?})"));
+    }
+    tokens.expect("objective")?;
+    tokens.expect("score")?;
+    tokens.expect("length")?;
+    let claimed_length: usize = tokens.number("length")?;
+    tokens.expect("max_wrong")?;
+    let max_wrong: u32 = tokens.number("max_wrong")?;
+    tokens.expect("words")?;
+    let words: usize = tokens.number("words")?;
+    tokens.expect("words_sha256")?;
+    let sha = tokens.next("the words' SHA-256")?;
+    tokens.expect("rule")?;
+    let name = tokens.next("the rule")?;
+    tokens.expect("bound")?;
+    let bound: u64 = tokens.number("bound")?;
+    if claimed_length != length || words != bucket.len() || sha != words_sha256(bucket) {
+        return flaw(format!(
+            "the rule file is for {words} words of {claimed_length} letters, not this list's {} of {length}",
+            bucket.len()
+        ));
+    }
+    if max_wrong > 25 {
+        return flaw("max_wrong above 25");
+    }
+    let Some(rule) = super::Rule::parse(name).filter(|&r| r != super::Rule::Search) else {
+        return flaw(format!("unknown rule {name:?}"));
+    };
+    let Some(value) = super::plies::recompute(lexicon, length, max_wrong, rule) else {
+        return flaw(format!("the rule {name} does not apply to these words"));
+    };
+    if value < bound {
+        return flaw(format!(
+            "the rule {name} is worth {value}, less than the {bound} claimed"
+        ));
+    }
+    Ok(Checked {
+        objective: "score".to_string(),
+        length,
+        words,
+        max_wrong,
+        bound,
+        value,
+        states: 0,
+        rule: name.to_string(),
     })
 }
 
@@ -784,13 +876,14 @@ fn certificate_length(name: &str) -> Option<usize> {
     let rest = name.strip_prefix("length-")?;
     let rest = rest.strip_suffix(".gz").unwrap_or(rest);
     let (length, kind) = rest.split_once('.')?;
-    matches!(kind, "score.cert" | "losses.cert")
+    matches!(kind, "score.cert" | "losses.cert" | "score.rule")
         .then(|| length.parse().ok())
         .flatten()
 }
 
 /// Checks every bound certificate in `dir` (`length-L.score.cert.gz`,
-/// `length-L.losses.cert.gz`, or the same uncompressed) against the words of its length in
+/// `length-L.losses.cert.gz`, or the same uncompressed, and `length-L.score.rule`, see
+/// [`check_rule`]) against the words of its length in
 /// `lexicon`; by length, score before losses.
 ///
 /// # Errors
@@ -799,7 +892,7 @@ fn certificate_length(name: &str) -> Option<usize> {
 /// ([`std::io::ErrorKind::NotFound`]).
 pub fn check_folder(
     dir: &std::path::Path,
-    lexicon: &lexicon::Lexicon,
+    lexicon: &std::sync::Arc<lexicon::Lexicon>,
 ) -> std::io::Result<Vec<FileCheck>> {
     let mut files: Vec<(usize, std::path::PathBuf)> = Vec::new();
     for entry in std::fs::read_dir(dir)? {
@@ -827,7 +920,14 @@ pub fn check_folder(
     for (length, path) in files {
         let start = std::time::Instant::now();
         let bytes = std::fs::read(&path)?;
-        let result = text(&bytes).and_then(|text| check(lexicon.bucket(length), &text));
+        let is_rule = path.extension().is_some_and(|e| e == "rule");
+        let result = text(&bytes).and_then(|text| {
+            if is_rule {
+                check_rule(lexicon, length, &text)
+            } else {
+                check(lexicon.bucket(length), &text)
+            }
+        });
         checks.push(FileCheck {
             path,
             length,

@@ -78,6 +78,7 @@ mod cache;
 mod certificate;
 pub mod check;
 mod families;
+pub mod plies;
 mod profile;
 mod result;
 mod search;
@@ -87,6 +88,7 @@ mod targets;
 #[cfg(test)]
 mod tests;
 
+pub use plies::Rule;
 pub use result::{LengthBound, Slack};
 pub use search::{Objective, Work};
 pub use statics::{Counts, counting_bound};
@@ -100,8 +102,11 @@ pub const EXACT_MAX_WORDS: usize = 100;
 
 /// The bounds of one length of `bucket` with `max_wrong` wrong guesses allowed: `policy`'s
 /// tree (`best`'s) steers the searches and gives the upper side; `None` searches without
-/// targets (to the end: only for small lists). With `certificates`, each search's proof is
-/// written there (`length-L.score.cert.gz`, `length-L.losses.cert.gz`).
+/// targets (to the end: only for small lists). `other` is what another rule proved of the
+/// total (see [`plies::reference`]): the better of it and the search's is kept, and an
+/// exact one spares the score's search. With `certificates`, each proof is written there
+/// (`length-L.score.cert.gz` or, for another rule's total, `length-L.score.rule`, and
+/// `length-L.losses.cert.gz`).
 ///
 /// # Errors
 ///
@@ -111,6 +116,7 @@ pub fn prove(
     max_wrong: u32,
     policy: Option<&dyn Policy>,
     slack: Slack,
+    other: Option<(u64, Rule)>,
     certificates: Option<&Path>,
 ) -> io::Result<LengthBound> {
     let start = Instant::now();
@@ -120,21 +126,38 @@ pub fn prove(
         _ => (FxHashMap::default(), (u64::MAX, u64::MAX)),
     };
     let families = Families::build(bucket);
-    let run = |objective: Objective, aim: u64, budget: f64| -> io::Result<(u64, Work)> {
+    let certificate = |objective: Objective| {
+        let name = match objective {
+            Objective::Score => "score",
+            Objective::Losses => "losses",
+        };
+        certificates.map(|dir| dir.join(format!("length-{}.{name}.cert.gz", bucket.length())))
+    };
+    // One search per objective, its memo kept from slack to slack: each step re-opens only
+    // what the tighter slack needs. Its certificate is written if it reaches `kept`
+    // (another rule's better total is proven by that rule instead).
+    let run = |objective: Objective, aim: u64, steps: &[f64], scale: f64, nodes: u64, kept: u64| {
         if n == 0 {
             return Ok((0, Work::default()));
         }
         let search = Search::new(bucket, objective, max_wrong, &families, &targets);
         let all = candidates::all(bucket);
+        let hash = SetHash::of(&all);
         let root = Position::new(bucket.length(), max_wrong);
-        let budget = if aim == u64::MAX { 0 } else { budget as u64 };
-        let value = search.value(&all, SetHash::of(&all), root, aim, budget);
-        if let Some(dir) = certificates {
-            let name = match objective {
-                Objective::Score => "score",
-                Objective::Losses => "losses",
-            };
-            let path = dir.join(format!("length-{}.{name}.cert.gz", bucket.length()));
+        let mut value = 0;
+        if aim == u64::MAX {
+            value = search.value(&all, hash, root, aim, 0);
+        } else {
+            search.set_limit(nodes);
+            for &step in steps {
+                let budget = (step * scale) as u64;
+                value = value.max(search.value(&all, hash, root, aim, budget));
+                if value >= aim || search.exhausted() {
+                    break;
+                }
+            }
+        }
+        if let Some(path) = certificate(objective).filter(|_| value >= kept) {
             let header = certificate::Header {
                 objective,
                 max_wrong,
@@ -143,7 +166,7 @@ pub fn prove(
             };
             write_atomically(&path, |out| certificate::write(&search, &header, out))?;
         }
-        Ok((value, search.work()))
+        io::Result::Ok((value, search.work()))
     };
     // Small lengths are searched to the end (no aim stops them): their bound is the optimum.
     let (best_aim, losses_aim) = if n <= EXACT_MAX_WORDS {
@@ -151,11 +174,37 @@ pub fn prove(
     } else {
         (best, best_losses)
     };
-    let (total, work) = run(Objective::Score, best_aim, slack.score * n as f64)?;
+    // An exact value elsewhere spares a long search; a short one (to the end) still runs,
+    // for its certificate.
+    let (searched, work) = match other {
+        Some((_, rule)) if rule.is_exact() && n > EXACT_MAX_WORDS => (0, Work::default()),
+        _ => run(
+            Objective::Score,
+            best_aim,
+            &slack.score_steps(),
+            n as f64,
+            slack.nodes,
+            other.map_or(0, |(total, _)| total),
+        )?,
+    };
+    let (total, rule) = match other {
+        Some((total, rule)) if total > searched => (total, rule),
+        _ => (searched, Rule::Search),
+    };
+    if rule != Rule::Search
+        && let Some(dir) = certificates
+    {
+        let path = dir.join(format!("length-{}.score.rule", bucket.length()));
+        let text = check::rule_file(bucket, max_wrong, &rule.name(), total);
+        write_atomically_plain(&path, text.as_bytes())?;
+    }
     let (losses, _) = run(
         Objective::Losses,
         losses_aim,
-        slack.losses * best_losses as f64,
+        &slack.losses_steps(),
+        best_losses as f64,
+        slack.nodes / 4,
+        0,
     )?;
     Ok(LengthBound {
         length: bucket.length(),
@@ -164,11 +213,22 @@ pub fn prove(
         best: if n == 0 { 0 } else { best },
         best_losses: if n == 0 { 0 } else { best_losses },
         total,
+        rule,
+        searched,
         losses,
         slack,
         work,
         millis: start.elapsed().as_secs_f64() * 1e3,
     })
+}
+
+/// Writes `bytes` to `path` through a temporary file renamed over it.
+fn write_atomically_plain(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Writes `path` gzip-compressed through a temporary file renamed over it.
@@ -247,11 +307,13 @@ pub fn bounds(
             .par_iter()
             .map(|&length| {
                 let bucket = lexicon.bucket(length);
+                let other = plies::reference(lexicon, length, max_wrong);
                 let bound = prove(
                     bucket,
                     max_wrong,
                     Some(&best),
                     slack_of(length),
+                    Some(other),
                     options.certificates.as_deref(),
                 )?;
                 if let Some(dir) = &options.cache {

@@ -75,8 +75,10 @@ pub(super) enum How {
 pub(super) struct Entry {
     /// The bound proven.
     pub(super) value: u64,
-    /// The highest target it was searched for.
+    /// The target it was searched for (0: stopped by the node limit, never searched).
     target: u64,
+    /// The budget it was searched with.
+    budget: u64,
     /// How.
     pub(super) how: How,
 }
@@ -112,6 +114,9 @@ pub(super) struct Search<'a> {
     ride: u64,
     pub(super) memo: RefCell<FxHashMap<Key, Entry>>,
     work: RefCell<Work>,
+    /// No state is opened once this many have been: every search then ends on static
+    /// bounds, so the work (and the result) depends on the inputs alone, never on time.
+    limit: std::cell::Cell<u64>,
 }
 
 impl<'a> Search<'a> {
@@ -137,7 +142,18 @@ impl<'a> Search<'a> {
             },
             memo: RefCell::default(),
             work: RefCell::default(),
+            limit: std::cell::Cell::new(u64::MAX),
         }
+    }
+
+    /// Opens no more states once `expanded` states in all have been (see [`Work`]).
+    pub(super) fn set_limit(&self, expanded: u64) {
+        self.limit.set(expanded);
+    }
+
+    /// Whether the node limit is reached.
+    pub(super) fn exhausted(&self) -> bool {
+        self.work.borrow().expanded >= self.limit.get()
     }
 
     /// The counters so far.
@@ -308,7 +324,8 @@ impl<'a> Search<'a> {
         let mut floor = 0;
         let mut earlier = None;
         if let Some(entry) = self.memo.borrow().get(&key).copied() {
-            if entry.value + budget >= target || entry.target >= target {
+            if entry.value + budget >= target || (entry.target >= target && entry.budget <= budget)
+            {
                 return entry.value;
             }
             floor = entry.value;
@@ -325,11 +342,15 @@ impl<'a> Search<'a> {
         let floor = floor.max(statik);
         if profile.is_chain() {
             let value = self.chain(n, position).max(floor);
-            return self.record(key, value, u64::MAX, How::Chain);
+            return self.record(key, value, (u64::MAX, 0), How::Chain);
         }
+        let how = earlier.unwrap_or(How::Static);
         if floor + budget >= target {
-            let how = earlier.unwrap_or(How::Static);
-            return self.record(key, floor, target, how);
+            return self.record(key, floor, (target, budget), how);
+        }
+        if self.exhausted() {
+            // Not searched: a later search with more nodes may open it.
+            return self.record(key, floor, (0, u64::MAX), how);
         }
         self.work.borrow_mut().expanded += 1;
         let (value, words) = self.expand(set, hash, position, &profile, target, budget);
@@ -337,23 +358,41 @@ impl<'a> Search<'a> {
             Some(How::Expanded(w)) => w.max(words),
             _ => words,
         };
-        self.record(key, value.max(floor), target, How::Expanded(words))
+        self.record(
+            key,
+            value.max(floor),
+            (target, budget),
+            How::Expanded(words),
+        )
     }
 
-    /// Keeps the best bound of a state (a later, lower one never replaces it).
-    fn record(&self, key: Key, value: u64, target: u64, how: How) -> u64 {
+    /// Keeps the best bound of a state (a later, lower one never replaces it), and the
+    /// target and budget of the search that found it.
+    fn record(&self, key: Key, value: u64, (target, budget): (u64, u64), how: How) -> u64 {
         let mut memo = self.memo.borrow_mut();
-        let entry = memo.entry(key).or_insert(Entry { value, target, how });
+        let entry = memo.entry(key).or_insert(Entry {
+            value,
+            target,
+            budget,
+            how,
+        });
         if value >= entry.value {
-            let kept_target = entry.target.max(target);
             let kept_how = match (entry.how, how) {
                 (How::Expanded(a), How::Expanded(b)) => How::Expanded(a.max(b)),
                 (How::Expanded(a), How::Static) => How::Expanded(a),
                 (_, other) => other,
             };
+            // The search that reached this value vouches for it; one that only reached
+            // as much (a state not opened again) keeps the earlier's target.
+            let (target, budget) = if value > entry.value || target >= entry.target {
+                (target, budget)
+            } else {
+                (entry.target, entry.budget)
+            };
             *entry = Entry {
                 value,
-                target: kept_target,
+                target,
+                budget,
                 how: kept_how,
             };
         }

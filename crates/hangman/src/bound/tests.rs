@@ -109,7 +109,7 @@ fn without_targets_the_search_is_the_brute_force_optimum() {
         let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
         let bucket = lexicon.bucket(words[0].len());
         let (score, losses) = brute_total(words, max_wrong);
-        let found = prove(bucket, max_wrong, None, Slack::NONE, None).unwrap();
+        let found = prove(bucket, max_wrong, None, Slack::NONE, None, None).unwrap();
         assert_eq!((found.total, found.losses), (score, losses), "{words:?}");
     }
 }
@@ -125,8 +125,9 @@ fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
             let slack = Slack {
                 score: per_word,
                 losses: per_word / 5.0,
+                nodes: u64::MAX,
             };
-            let found = prove(bucket, max_wrong, Some(&best), slack, None).unwrap();
+            let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
             assert!(
                 found.total <= score,
                 "{words:?} {slack:?}: {found:?} above {score}"
@@ -275,6 +276,7 @@ fn certify(
         max_wrong,
         Some(&best),
         slack,
+        None,
         Some(dir.path()),
     )
     .unwrap();
@@ -295,6 +297,7 @@ fn certificates_check_and_any_tampering_is_rejected() {
     let slack = Slack {
         score: 0.5,
         losses: 0.05,
+        nodes: u64::MAX,
     };
     let (dir, found) = certify(&lexicon, length, 2, slack);
     let score = read(dir.path(), length, "score");
@@ -374,10 +377,12 @@ fn a_proof_worth_less_is_rejected_even_when_well_formed() {
     let loose = Slack {
         score: 3.0,
         losses: 0.5,
+        nodes: u64::MAX,
     };
     let tight = Slack {
         score: 0.2,
         losses: 0.02,
+        nodes: u64::MAX,
     };
     let (dir_loose, weak) = certify(&lexicon, 6, 2, loose);
     let (_, strong) = certify(&lexicon, 6, 2, tight);
@@ -400,5 +405,123 @@ fn a_length_of_one_word_certifies_with_an_empty_proof() {
     for objective in ["score", "losses"] {
         let checked = check::check(lexicon.bucket(8), &read(dir.path(), 8, objective)).unwrap();
         assert_eq!(checked.bound, 0);
+    }
+}
+
+#[test]
+fn a_node_limit_gives_the_same_smaller_bound_every_time() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let best = best(&lexicon, 2);
+    let limited = Slack {
+        nodes: 50,
+        ..Slack::NONE
+    };
+    let run = |slack: Slack| prove(bucket, 2, Some(&best), slack, None, None).unwrap();
+    let (a, b, full) = (run(limited), run(limited), run(Slack::NONE));
+    assert_eq!((a.total, a.losses), (b.total, b.losses));
+    assert!(a.work.expanded <= 50, "{a:?}");
+    assert!(
+        a.total <= full.total && a.losses <= full.losses,
+        "{a:?} {full:?}"
+    );
+    assert!(
+        a.total < full.total,
+        "50 states should not be enough: {a:?} {full:?}"
+    );
+}
+
+#[test]
+fn another_rules_better_total_is_kept_and_written_as_a_rule_file_that_checks() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let best = best(&lexicon, 2);
+    let dir = tempfile::tempdir().unwrap();
+    // No state opened: the search's bound is the static bound of the whole list.
+    let limited = Slack {
+        nodes: 0,
+        ..Slack::NONE
+    };
+    let depth = plies::Depth {
+        plies: 2,
+        full: 4,
+        words: 4,
+    };
+    let plies = plies::lower_bound(bucket, 2, depth);
+    let rule = Rule::Plies(depth);
+    let found = prove(
+        bucket,
+        2,
+        Some(&best),
+        limited,
+        Some((plies, rule)),
+        Some(dir.path()),
+    )
+    .unwrap();
+    assert!(found.searched < plies, "{found:?} {plies}");
+    assert_eq!((found.total, found.rule), (plies, rule));
+    assert!(!found.is_optimum());
+    // The rule file and the losses' certificate check; a claim raised by one does not.
+    let checks = check::check_folder(dir.path(), &lexicon).unwrap();
+    assert_eq!(checks.len(), 2);
+    assert_eq!(checks[0].result.as_ref().unwrap().rule, rule.name());
+    assert!(checks.iter().all(|c| c.result.is_ok()), "{checks:?}");
+    let text = std::fs::read_to_string(&checks[0].path).unwrap();
+    let raised = text.replacen(
+        &format!("\nbound {plies}\n"),
+        &format!("\nbound {}\n", plies + 1),
+        1,
+    );
+    let flaw = check::check_rule(&lexicon, length, &raised).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+    let unknown = text.replacen(&rule.name(), "plies-x", 1);
+    assert!(check::check_rule(&lexicon, length, &unknown).is_err());
+}
+
+#[test]
+fn rules_round_trip_through_their_names() {
+    for rule in [
+        Rule::Search,
+        Rule::Shipped,
+        Rule::Solved,
+        Rule::Plies(plies::Depth {
+            plies: 3,
+            full: 4,
+            words: 5,
+        }),
+    ] {
+        assert_eq!(Rule::parse(&rule.name()), Some(rule));
+    }
+    assert_eq!(Rule::parse("plies-1-2"), None);
+    assert_eq!(Rule::parse("plies-1-2-3-4"), None);
+}
+
+#[test]
+fn the_ply_search_stays_below_the_brute_force_optimum_and_meets_it_searched_to_the_end() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, _) = brute_total(words, max_wrong);
+        for p in 0..3 {
+            let depth = plies::Depth {
+                plies: p,
+                full: 2,
+                words: 2,
+            };
+            let found = plies::lower_bound(bucket, max_wrong, depth);
+            assert!(found <= score, "{words:?} {depth:?}: {found} above {score}");
+        }
+        let to_the_end = plies::Depth {
+            plies: 30,
+            full: 64,
+            words: 64,
+        };
+        assert_eq!(
+            plies::lower_bound(bucket, max_wrong, to_the_end),
+            score,
+            "{words:?}"
+        );
     }
 }
