@@ -387,7 +387,8 @@ pub(crate) struct BenchArgs {
     pub(crate) no_cache: bool,
 
     /// Also write the proofs of the per-length lower bounds into DIR
-    /// (`length-L.score.cert.gz`, `length-L.losses.cert.gz`; every length is searched again),
+    /// (`length-L.score.cert.gz`, or `length-L.score.rule` where another rule proves more,
+    /// and `length-L.losses.cert.gz`; every length is searched again),
     /// for `hangman verify-bound DIR DICTIONARY`. Needs the whole dictionary, the fair
     /// referee and one `-m`.
     #[arg(long, value_name = "DIR")]

@@ -1,7 +1,8 @@
 //! `hangman verify-bound DIR [DICTIONARY]`: re-checks the lower-bound certificates that
 //! `hangman bench --bound-certificate DIR` wrote, with `hangman::bound::check` (plain code
-//! that shares nothing with the search), and prints per file what it proves. Exit 1 on any
-//! flaw.
+//! that shares nothing with the search), computes again the totals proven by another rule
+//! (`length-L.score.rule`: the exact solver, `best`'s shipped table, the ply search), and
+//! prints per file what it proves. Exit 1 on any flaw.
 
 use std::path::PathBuf;
 
@@ -16,7 +17,8 @@ use crate::error::usage;
 #[derive(Debug, Args)]
 pub(crate) struct VerifyBoundArgs {
     /// The folder of certificates that `hangman bench --bound-certificate` wrote:
-    /// `length-L.score.cert.gz` and `length-L.losses.cert.gz`, or the same uncompressed.
+    /// `length-L.score.cert.gz` (or `length-L.score.rule`) and `length-L.losses.cert.gz`, or
+    /// the same uncompressed.
     #[arg(value_name = "DIR")]
     pub(crate) dir: PathBuf,
 
@@ -59,9 +61,14 @@ pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
                         c.bound as f64 / c.words.max(1) as f64
                     )
                 };
+                let how = if c.rule == "certificate" {
+                    format!("{} states checked", c.states)
+                } else {
+                    format!("rule {} computed again", c.rule)
+                };
                 println!(
-                    "length {length:>2}: {what} {} words at max wrong {} ({} states checked in {:.2} s)",
-                    c.words, c.max_wrong, c.states, file.seconds
+                    "length {length:>2}: {what} {} words at max wrong {} ({how} in {:.2} s)",
+                    c.words, c.max_wrong, file.seconds
                 );
             }
             Err(flaw) => {
