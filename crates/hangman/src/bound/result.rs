@@ -42,15 +42,16 @@ impl Slack {
     /// What `hangman bench` uses for a length of `words` words of `length` letters with
     /// `max_wrong` wrong guesses allowed: no slack, and a number of states that keeps every
     /// length of words.txt within about a minute and a half of CPU (a state costs more the
-    /// more words it holds: about 2 ms at 4–6 letters, 0.05 ms at 10–12).
+    /// more words it holds: about 1–5 ms at 4–7 letters, 0.1 ms at 8, 0.02 ms from 9), and
+    /// the whole list within 10 minutes on 2 cores.
     pub fn default_for(length: usize, words: usize, max_wrong: u32) -> Slack {
         let _ = (words, max_wrong);
         let nodes = match length {
             0..=5 => 20_000,
             6 => 40_000,
             7 => 60_000,
-            8 => 150_000,
-            _ => 1_000_000,
+            8 => 450_000,
+            _ => 3_000_000,
         };
         Slack {
             score: 0.0,
