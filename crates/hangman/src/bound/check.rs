@@ -134,14 +134,7 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         "losses" => true,
         other => return flaw(format!("unknown objective {other:?}")),
     };
-    tokens.expect("length")?;
-    let length: usize = tokens.number("length")?;
-    tokens.expect("max_wrong")?;
-    let max_wrong: u32 = tokens.number("max_wrong")?;
-    tokens.expect("words")?;
-    let words: usize = tokens.number("words")?;
-    tokens.expect("words_sha256")?;
-    let sha = tokens.next("the words' SHA-256")?;
+    let (length, max_wrong, words, sha) = tokens.list()?;
     tokens.expect("bound")?;
     let bound: u64 = tokens.number("bound")?;
     if length != bucket.length() || words != bucket.len() {
@@ -265,14 +258,7 @@ pub fn check_rule(
     }
     tokens.expect("objective")?;
     tokens.expect("score")?;
-    tokens.expect("length")?;
-    let claimed_length: usize = tokens.number("length")?;
-    tokens.expect("max_wrong")?;
-    let max_wrong: u32 = tokens.number("max_wrong")?;
-    tokens.expect("words")?;
-    let words: usize = tokens.number("words")?;
-    tokens.expect("words_sha256")?;
-    let sha = tokens.next("the words' SHA-256")?;
+    let (claimed_length, max_wrong, words, sha) = tokens.list()?;
     tokens.expect("rule")?;
     let name = tokens.next("the rule")?;
     tokens.expect("bound")?;
@@ -337,6 +323,20 @@ impl<'a> Tokens<'a> {
                 self.read
             ))
         }
+    }
+
+    /// The header's lines on the word list: its length, maximum of wrong guesses, number
+    /// of words and their SHA-256.
+    fn list(&mut self) -> Result<(usize, u32, usize, &'a str), Flaw> {
+        self.expect("length")?;
+        let length = self.number("length")?;
+        self.expect("max_wrong")?;
+        let max_wrong = self.number("max_wrong")?;
+        self.expect("words")?;
+        let words = self.number("words")?;
+        self.expect("words_sha256")?;
+        let sha = self.next("the words' SHA-256")?;
+        Ok((length, max_wrong, words, sha))
     }
 
     fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, Flaw> {
