@@ -91,7 +91,7 @@ pub(super) fn load(
         best: get("best")?.parse().ok()?,
         best_losses: get("best_losses")?.parse().ok()?,
         total: get("total")?.parse().ok()?,
-        rule: super::Rule::parse(get("rule")?)?,
+        rule: super::plies::Rule::parse(get("rule")?)?,
         searched: get("searched")?.parse().ok()?,
         losses: get("losses")?.parse().ok()?,
         slack,

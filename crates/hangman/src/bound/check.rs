@@ -52,6 +52,8 @@ use std::collections::HashMap;
 use lexicon::Bucket;
 use sha2::{Digest, Sha256};
 
+use super::plies::{self, Rule};
+
 /// The score of a lost game.
 const LOST: u32 = 25;
 
@@ -218,7 +220,7 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
 const RULE_MAGIC: &str = "wordplay-bound-rule 1";
 
 /// The text of a rule file (`length-L.score.rule`): a length's score bound proven by a rule
-/// other than the steered search (see [`Rule`](super::Rule)), which [`check_rule`]
+/// other than the steered search (see [`Rule`](super::plies::Rule)), which [`check_rule`]
 /// re-computes.
 pub fn rule_file(bucket: &Bucket, max_wrong: u32, rule: &str, bound: u64) -> String {
     format!(
@@ -272,10 +274,10 @@ pub fn check_rule(
     if max_wrong > 25 {
         return flaw("max_wrong above 25");
     }
-    let Some(rule) = super::Rule::parse(name).filter(|&r| r != super::Rule::Search) else {
+    let Some(rule) = Rule::parse(name).filter(|&r| r != Rule::Search) else {
         return flaw(format!("unknown rule {name:?}"));
     };
-    let Some(value) = super::plies::recompute(lexicon, length, max_wrong, rule) else {
+    let Some(value) = plies::recompute(lexicon, length, max_wrong, rule) else {
         return flaw(format!("the rule {name} does not apply to these words"));
     };
     if value < bound {

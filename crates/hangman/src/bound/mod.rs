@@ -88,17 +88,13 @@ mod targets;
 #[cfg(test)]
 mod tests;
 
-pub use plies::Rule;
+pub use plies::{EXACT_MAX_WORDS, Rule};
 pub use result::{LengthBound, Slack};
 pub use search::{Objective, Work};
 pub use statics::{Counts, counting_bound};
 
 use families::Families;
 use search::Search;
-
-/// Lengths of at most this many words are searched to the end: the bound is then their
-/// optimum (milliseconds at up to 100 words).
-pub const EXACT_MAX_WORDS: usize = 100;
 
 /// The bounds of one length of `bucket` with `max_wrong` wrong guesses allowed: `policy`'s
 /// tree (`best`'s) steers the searches and gives the upper side; `None` searches without

@@ -57,6 +57,10 @@ impl Depth {
     }
 }
 
+/// Lengths of at most this many words are solved exactly, and the steered search searches
+/// them to the end (its bound is then their optimum): milliseconds at up to 100 words.
+pub const EXACT_MAX_WORDS: usize = 100;
+
 /// Words of at least this many letters are solved exactly up to [`EXACT_LONG_WORDS`] words:
 /// long words split well, so the exact search is quick (words.txt: about 1.5 s for the
 /// 3,198 words of 15 letters, 0.3 s for 16).
@@ -121,7 +125,7 @@ impl Rule {
 
 /// The exact optimum of the words of `length` in `lexicon` at `max_wrong` where it is cheap
 /// to know — `best`'s exact table ships for them, or they are at most
-/// [`super::EXACT_MAX_WORDS`], or long ([`EXACT_LONG_LENGTH`]) and at most
+/// [`EXACT_MAX_WORDS`], or long ([`EXACT_LONG_LENGTH`]) and at most
 /// [`EXACT_LONG_WORDS`], with at most [`EXACT_MAX_WRONG`] wrong guesses — else the ply
 /// search's bound at [`Depth::for_bucket`]; with the rule that gave it.
 pub fn reference(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32) -> (u64, Rule) {
@@ -170,7 +174,7 @@ fn shipped(lexicon: &Arc<Lexicon>, length: usize, max_wrong: u32) -> Option<u64>
 
 /// The exact optimum by [`Exact`] where it is quick.
 fn solved(bucket: &Bucket, max_wrong: u32) -> Option<u64> {
-    let small = bucket.len() <= super::EXACT_MAX_WORDS
+    let small = bucket.len() <= EXACT_MAX_WORDS
         || (bucket.length() >= EXACT_LONG_LENGTH && bucket.len() <= EXACT_LONG_WORDS);
     if bucket.is_empty() || !small || max_wrong > EXACT_MAX_WRONG {
         return None;

@@ -1,5 +1,6 @@
 //! What is proven about one word length, and the slack its searches ran with.
 
+use super::plies::Rule;
 use super::search::Work;
 
 /// How far below `best`'s value a search may stop, and how much it may work: the searches
@@ -84,7 +85,7 @@ pub struct LengthBound {
     /// No strategy totals less than this.
     pub total: u64,
     /// The rule that proved `total`.
-    pub rule: super::Rule,
+    pub rule: Rule,
     /// What the steered search proved of the total (0 where it did not run).
     pub searched: u64,
     /// No strategy loses fewer words than this.
