@@ -7,5 +7,7 @@
 set -eu
 words=${1:-../shared/data/words.txt}
 cargo run --release -p hangman --example ship_tables -- crates/hangman/data/tables "$words"
-# Then the fair hints' expected scores, from the tables just built (compiled in anew).
-cargo run --release -p hangman --example ship_hint_totals -- crates/hangman/data/hints/common.totals
+# Then, from the tables just built (compiled in anew), the fair hints' expected scores and
+# best's moves at the boards of players' first guesses (hint::totals, hint::openings);
+# about two minutes of two cores.
+cargo run --release -p hangman --example ship_hints -- crates/hangman/data/hints

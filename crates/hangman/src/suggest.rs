@@ -25,7 +25,7 @@ use crate::strategy::{Settings, Strategy, StrategyError, StrategyInfo};
 
 /// What a player sees of a game in progress: the board, the wrong letters and the wrong
 /// word guesses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Snapshot {
     cells: Vec<Option<Letter>>,
     wrong_letters: LetterSet,
@@ -169,7 +169,7 @@ pub struct Advice {
     /// The strategy's own next guess.
     pub pick: Guess,
     /// The expected final score of the pick, the strategy playing on (over the candidates
-    /// as equally likely secrets), when there are at most `pick_limit` candidates (one walk
+    /// as equally likely secrets), when there are at most `PlayOut::pick` candidates (one walk
     /// of the strategy's tree), or when the letters' play-out gave it.
     pub pick_expected_score: Option<f64>,
 }
@@ -241,15 +241,30 @@ pub fn advise(
         settings,
         strategy.as_ref(),
         snapshot,
-        exact_limit,
-        exact_limit,
+        PlayOut {
+            letters: exact_limit,
+            pick: exact_limit,
+        },
+        None,
     )
+}
+
+/// How many candidates a piece of advice plays out its expected scores for.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayOut {
+    /// Every letter's, at most this many (and within the strategy's play-out budget).
+    pub letters: usize,
+    /// The pick's own (one walk of the strategy's tree), at most this many.
+    pub pick: usize,
 }
 
 /// [`advise`] with `strategy` already built (`info` built with `settings` over `lexicon`):
 /// a strategy kept between calls keeps what it computed (decisions, estimates). The pick's
-/// own expected score is played out up to `pick_limit` candidates (a single walk of the
-/// strategy's tree, where every letter's play-out is one walk per letter).
+/// own expected score is played out up to `play_out.pick` candidates (a single walk of the
+/// strategy's tree, where every letter's play-out is one walk per letter), the letters' up
+/// to `play_out.letters`. `known_pick` is
+/// the strategy's move here when the caller has it already (shipped ahead), else the
+/// strategy decides.
 ///
 /// # Errors
 ///
@@ -260,8 +275,8 @@ pub fn advise_with(
     settings: &Settings,
     strategy: &dyn Strategy,
     snapshot: &Snapshot,
-    exact_limit: usize,
-    pick_limit: usize,
+    play_out: PlayOut,
+    known_pick: Option<Guess>,
 ) -> Result<Advice, AdviceError> {
     let (state, history) = snapshot.state();
     let length = snapshot.length();
@@ -276,13 +291,15 @@ pub fn advise_with(
         open,
     } = Fitting::of(bucket, &cands, &state);
 
-    let mut player = strategy.player(length, settings.seed);
-    for (guess, outcome) in &history {
-        player.learn(guess, *outcome);
-    }
-    let pick = player.choose(&state);
+    let pick = known_pick.unwrap_or_else(|| {
+        let mut player = strategy.player(length, settings.seed);
+        for (guess, outcome) in &history {
+            player.learn(guess, *outcome);
+        }
+        player.choose(&state)
+    });
     // The pick's own play-out: one walk of the strategy's tree from here.
-    let pick_expected_score = (words.len() <= pick_limit)
+    let pick_expected_score = (words.len() <= play_out.pick)
         .then(|| strategy.total_score_from(length, cands.clone(), state.position()))
         .flatten()
         .map(|total| total as f64 / words.len() as f64);
@@ -291,7 +308,7 @@ pub fn advise_with(
     let affordable = strategy
         .play_out_budget()
         .is_none_or(|budget| work <= budget);
-    let expected: Vec<Option<f64>> = if words.len() <= exact_limit && affordable {
+    let expected: Vec<Option<f64>> = if words.len() <= play_out.letters && affordable {
         // The tree of the strategy that picked (its shipped tables and the decisions the
         // pick computed serve the play-out too); games, where it has no tree, over the
         // candidates only (each game then filters a short list).

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! Players think between moves (`--think-ms`), as people do. Most play fair or evil games
-//! at 4 to 10 letters; `--optimal-players` of them play the optimal referee, cycling through
+//! at 4 to 10 letters (`--referee`); `--optimal-players` of them play the optimal referee, cycling through
 //! every length from 2 to 16. Every player asks for a hint every third move. The clients run in the
 //! same process and on the same cores as the server, so the figures include their cost and
 //! the memory is an upper bound on the server's.
@@ -48,6 +48,13 @@ struct Args {
     /// A player's pause between moves, in milliseconds.
     #[arg(long, default_value_t = 250)]
     think_ms: u64,
+    /// The referee of the players who are not the optimal referee's: `fair`, `evil`, or
+    /// `mixed` (every other player each).
+    #[arg(long, default_value = "mixed", value_parser = ["fair", "evil", "mixed"])]
+    referee: String,
+    /// Also list this many of the slowest hints, with their boards.
+    #[arg(long, default_value_t = 0)]
+    slowest: usize,
 }
 
 type Http = Client<HttpConnector, Full<Bytes>>;
@@ -59,7 +66,18 @@ struct Run {
     until: Instant,
     think: Duration,
     samples: Mutex<BTreeMap<String, Vec<Duration>>>,
+    /// Every counted hint: its time and what it was asked at (to name the slow ones).
+    hints: Mutex<Vec<SlowHint>>,
     errors: AtomicU64,
+}
+
+/// A counted hint and the board it was asked at.
+struct SlowHint {
+    took: Duration,
+    referee: String,
+    board: String,
+    wrong: String,
+    candidates: u64,
 }
 
 impl Run {
@@ -71,6 +89,19 @@ impl Run {
         path: &str,
         body: Option<Value>,
     ) -> Option<Value> {
+        self.timed(label, method, path, body)
+            .await
+            .map(|(answer, _)| answer)
+    }
+
+    /// [`Run::call`], with the time it took (counted or not).
+    async fn timed(
+        &self,
+        label: &str,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Option<(Value, Duration)> {
         let body = body.map_or_else(Bytes::new, |b| Bytes::from(b.to_string()));
         let req = Request::builder()
             .method(method)
@@ -110,7 +141,7 @@ impl Run {
                 .or_default()
                 .push(took);
         }
-        answer
+        answer.map(|a| (a, took))
     }
 
     fn playing(&self) -> bool {
@@ -144,13 +175,26 @@ async fn player(run: &Run, referee: &str, lengths: Vec<usize>) {
             tokio::time::sleep(run.think).await;
             if moves % 3 == 0 {
                 let label = format!("hint {referee}");
-                run.call(
-                    &label,
-                    Method::GET,
-                    &format!("/api/hangman/{id}/hint"),
-                    None,
-                )
-                .await;
+                let asked = Instant::now();
+                let hint = run
+                    .timed(
+                        &label,
+                        Method::GET,
+                        &format!("/api/hangman/{id}/hint"),
+                        None,
+                    )
+                    .await;
+                if let Some((hint, took)) = hint
+                    && asked >= run.counted_from
+                {
+                    run.hints.lock().expect("not poisoned").push(SlowHint {
+                        took,
+                        referee: referee.to_string(),
+                        board: game["board"].as_str().unwrap_or_default().to_string(),
+                        wrong: game["wrong"].as_str().unwrap_or_default().to_string(),
+                        candidates: hint["candidates"].as_u64().unwrap_or_default(),
+                    });
+                }
             }
             let open: Vec<char> = BY_FREQUENCY
                 .chars()
@@ -231,6 +275,7 @@ async fn main() -> anyhow::Result<()> {
         until: now + Duration::from_secs(args.warmup + args.seconds),
         think: Duration::from_millis(args.think_ms),
         samples: Mutex::new(BTreeMap::new()),
+        hints: Mutex::new(Vec::new()),
         errors: AtomicU64::new(0),
     }));
     println!(
@@ -243,7 +288,7 @@ async fn main() -> anyhow::Result<()> {
             // Each optimal player starts at another length so all are covered.
             let lengths: Vec<usize> = (2..=16).cycle().skip(p * 4).take(15).collect();
             ("optimal", lengths)
-        } else if p % 2 == 0 {
+        } else if args.referee == "fair" || args.referee == "mixed" && p % 2 == 0 {
             ("fair", (4..=10).collect())
         } else {
             ("evil", (4..=10).rev().collect())
@@ -271,6 +316,18 @@ async fn main() -> anyhow::Result<()> {
             ms(quantile(&sorted, 0.5)),
             ms(quantile(&sorted, 0.99)),
             ms(*sorted.last().expect("non-empty")),
+        );
+    }
+    let mut hints = std::mem::take(&mut *run.hints.lock().expect("not poisoned"));
+    hints.sort_by_key(|h| std::cmp::Reverse(h.took));
+    for h in hints.iter().take(args.slowest) {
+        println!(
+            "slow hint {:>9.2} ms  {:<5} {:<12} wrong {:<8} words {}",
+            h.took.as_secs_f64() * 1000.0,
+            h.referee,
+            h.board,
+            h.wrong,
+            h.candidates
         );
     }
     println!("errors: {}", run.errors.load(Ordering::Relaxed));

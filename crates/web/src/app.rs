@@ -14,6 +14,7 @@ use wordplay_scores::Store;
 use crate::error::ApiError;
 use crate::games::{Games, Kit, LockIgnoringPoison, Saved, well_formed};
 use crate::guesser::Guesser;
+use crate::hint_cache::HintCache;
 use crate::{blender_state, hangman_state};
 
 /// The budget of a verdict before the game.
@@ -86,8 +87,8 @@ pub(crate) struct App {
     pub(crate) generators: Vec<(Difficulty, RoundGenerator<'static>)>,
     pub(crate) store: Arc<Store>,
     pub(crate) verdicts: Mutex<HashMap<(usize, u32), hangman_state::Verdict>>,
-    /// The hint at the opening of a game, by referee, length and lives.
-    pub(crate) opening_hints: Mutex<HashMap<(&'static str, usize, u32), hangman_state::Hint>>,
+    /// The hints computed so far, by board (each computed once).
+    pub(crate) hint_cache: HintCache,
     /// One verdict solve at a time.
     pub(crate) solving: Mutex<()>,
     /// The searching referees and hints: at most one per core at once (each holds a core

@@ -21,6 +21,7 @@ use crate::error::{ApiError, ApiJson};
 use crate::games::LockIgnoringPoison;
 use crate::hangman_common::{board_of, check_lives, letters};
 use crate::hangman_state::{Hint, Play, Session, Value, Verdict};
+use crate::hint_cache::Words;
 
 /// How many of the words still alive a finished game lists.
 const SHOW_ALIVE: usize = 60;
@@ -307,15 +308,6 @@ pub(crate) async fn hint(
         if state.status() != Status::KeepGuessing {
             return Err(ApiError::bad("the game is over: no hint"));
         }
-        // Every game of a referee, length and lives opens on the same board, so the
-        // opening hint is computed once per server (the hint depends on the board alone).
-        let opening = (state.guessed_letters().is_empty() && state.wrong_words().is_empty())
-            .then(|| (name, state.length(), state.max_wrong()));
-        if let Some(key) = opening
-            && let Some(hint) = app2.opening_hints.lock_ignoring_poison().get(&key)
-        {
-            return Ok(hint.clone());
-        }
         let snapshot = Snapshot::new(
             state.board().cells().to_vec(),
             state.wrong_letters(),
@@ -332,20 +324,35 @@ pub(crate) async fn hint(
             seed: 1,
         };
         // The referee's words always fit its board: no candidate would be a server bug.
-        let hint = Hint::from(
+        let compute = || {
             app2.hints
                 .hint(referee, &snapshot, &options)
-                .map_err(|e| ApiError::internal(e.to_string()))?,
-        );
-        if let Some(key) = opening {
-            app2.opening_hints
-                .lock_ignoring_poison()
-                .insert(key, hint.clone());
+                .map(Hint::from)
+                .map_err(|e| e.to_string())
+        };
+        // A hint depends on the board alone: computed once per board (however many ask at
+        // once) and kept. Against the optimal referee only the opening's is kept: its
+        // proofs have a time budget, and a board proven less well under load would keep
+        // its weaker hint (what every game shows first is worth keeping all the same).
+        let opening = snapshot.history().is_empty();
+        if referee == RefereeKind::Optimal && !opening {
+            compute()
+        } else {
+            app2.hint_cache.get(hint_words(referee), &snapshot, compute)
         }
-        Ok(hint)
+        .map_err(ApiError::internal)
     })
     .await?;
     Ok(Json(hint))
+}
+
+/// Whose words a hint against `referee` ranks: the cheating referees share theirs.
+fn hint_words(referee: RefereeKind) -> Words {
+    match referee {
+        RefereeKind::Fair => Words::Fair,
+        RefereeKind::Evil | RefereeKind::EvilLookahead => Words::Cheating,
+        RefereeKind::Optimal => Words::Optimal,
+    }
 }
 
 /// `GET /api/hangman/verdict?length=L&lives=N`.

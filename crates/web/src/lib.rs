@@ -25,6 +25,7 @@ mod guesser;
 mod hangman_common;
 mod hangman_routes;
 mod hangman_state;
+mod hint_cache;
 mod page;
 mod reverse_routes;
 
@@ -93,7 +94,7 @@ pub fn router(store: Store, limits: Limits) -> anyhow::Result<Router> {
         generators,
         store: Arc::new(store),
         verdicts: Mutex::new(HashMap::new()),
-        opening_hints: Mutex::new(HashMap::new()),
+        hint_cache: hint_cache::HintCache::new(),
         solving: Mutex::new(()),
         heavy: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get),

@@ -565,11 +565,11 @@ async fn a_client_over_its_rate_gets_429_and_the_server_goes_on() {
 #[tokio::test]
 async fn the_reversed_role_takes_marked_positions() {
     let app = app();
-    // The player's word is "cat": answer every question truthfully.
-    let word = "cat";
+    // The player's word is "garden": answer every question truthfully.
+    let word = "garden";
     let views = reversed_game(&app, word, 6).await;
     let first = &views[0];
-    assert_eq!(first["board"], "___");
+    assert_eq!(first["board"], "______");
     assert_eq!(first["guess_is_word"], false);
     assert!(
         first["guess"].as_str().is_some_and(|g| !g.is_empty()),
@@ -727,13 +727,13 @@ async fn a_lost_reversed_game_checks_the_word_the_player_names() {
         "{v}"
     );
     // A game the computer won has no word to ask.
-    let views = reversed_game(&app, "cat", 6).await;
+    let views = reversed_game(&app, "garden", 6).await;
     let id = views[0]["id"].as_str().unwrap();
     let (status, err) = call(
         &app,
         "POST",
         &format!("/api/reverse/{id}/reveal"),
-        Some(json!({"word": "cat"})),
+        Some(json!({"word": "garden"})),
     )
     .await;
     assert_error(status, &err, StatusCode::CONFLICT);

@@ -19,6 +19,8 @@
 //! [`Snapshot`] (from [`suggest`](crate::suggest)) is what a hint sees of the game: the
 //! board, the wrong letters and words, the lives.
 
+mod keyed;
+pub mod openings;
 mod proven;
 pub mod totals;
 pub mod trees;
@@ -34,7 +36,7 @@ use crate::referee::RefereeKind;
 use crate::solve::Bounds;
 use crate::split::LetterStats;
 use crate::strategy::{self, Settings, Strategy, StrategyInfo};
-use crate::suggest::{self, AdviceError, Snapshot};
+use crate::suggest::{self, AdviceError, PlayOut, Snapshot};
 use crate::{candidates, familiarity};
 
 /// How much a hint may compute and show.
@@ -229,14 +231,26 @@ impl Hints {
         };
         let words = if fair { &self.pool } else { &self.lexicon };
         let strategy = self.strategy(fair, &settings)?;
+        // The first boards players reach: `best`'s move may ship ([`openings`]).
+        let shipped = (self.info.name == "best")
+            .then(|| {
+                let (state, _) = snapshot.state();
+                let bucket = words.bucket(snapshot.length());
+                let cands = candidates::consistent(bucket, &state);
+                openings::shipped_move(bucket, &cands, &state.position())
+            })
+            .flatten();
         let advice = suggest::advise_with(
             words,
             self.info,
             &settings,
             strategy.as_ref(),
             snapshot,
-            options.exact_limit,
-            options.pick_limit,
+            PlayOut {
+                letters: options.exact_limit,
+                pick: options.pick_limit,
+            },
+            shipped.map(Guess::Letter),
         )?;
         let n = advice.candidates.len();
         // Many candidates: `best`'s total from here may ship (6 lives, the fair pool).

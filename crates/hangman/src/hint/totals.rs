@@ -11,18 +11,16 @@
 //!
 //! # Format
 //!
-//! Little-endian: the magic bytes `WPTOTAL1`, then per length: the length, the bucket's
-//! word count (`u32` each), its [`bucket_digest`] (`u64`), the number of entries (`u32`),
-//! and the entries sorted by key: the state's key (`u128`, the decision tables' key: the
-//! candidates' hash and the position) and the total (`u32`). A length is used only for a
-//! bucket of exactly its words; a file that does not parse is not used at all.
+//! A keyed file ([`keyed`](super::keyed)) of kind `WPTOTAL1`, the value of a board its
+//! total (`u32`).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
 use lexicon::{Bucket, Lexicon};
 
+use super::keyed;
+
 use crate::game::Position;
-use crate::solve::bucket_digest;
 use crate::strategy::tree::total_score_from;
 use crate::strategy::{
     Lookahead, SHIPPED_MAX_WRONG, SHIPPED_MIN_CANDIDATES, SetHash, Settings, walk_decisions,
@@ -33,67 +31,18 @@ static COMMON: &[u8] = include_bytes!("../../data/hints/common.totals");
 
 const MAGIC: &[u8; 8] = b"WPTOTAL1";
 
-/// One length's totals.
-struct Length {
-    length: usize,
-    words: usize,
-    digest: u64,
-    /// (state key, total), sorted by key.
-    entries: Vec<(u128, u32)>,
-}
-
-fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
-    let (head, tail) = bytes.split_first_chunk::<N>()?;
-    *bytes = tail;
-    Some(*head)
-}
-
-/// The lengths of a totals file, or `None` if it is not one.
-fn parse(mut bytes: &[u8]) -> Option<Vec<Length>> {
-    if take::<8>(&mut bytes)? != *MAGIC {
-        return None;
-    }
-    let mut lengths = Vec::new();
-    while !bytes.is_empty() {
-        let length = u32::from_le_bytes(take(&mut bytes)?) as usize;
-        let words = u32::from_le_bytes(take(&mut bytes)?) as usize;
-        let digest = u64::from_le_bytes(take(&mut bytes)?);
-        let count = u32::from_le_bytes(take(&mut bytes)?);
-        let mut entries = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let key = u128::from_le_bytes(take(&mut bytes)?);
-            entries.push((key, u32::from_le_bytes(take(&mut bytes)?)));
-        }
-        if !entries.is_sorted_by_key(|&(key, _)| key) {
-            return None;
-        }
-        lengths.push(Length {
-            length,
-            words,
-            digest,
-            entries,
-        });
-    }
-    Some(lengths)
-}
-
 /// The shipped total of `best` (default settings) playing on from `cands` (sorted bucket
 /// indices) at `position`, if one ships for this bucket and state.
 pub(crate) fn shipped_total(bucket: &Bucket, cands: &[u32], position: &Position) -> Option<u64> {
-    static LENGTHS: OnceLock<Vec<Length>> = OnceLock::new();
+    static SECTIONS: OnceLock<Vec<keyed::Section<u32>>> = OnceLock::new();
     if position.max_wrong() != SHIPPED_MAX_WRONG || cands.len() < SHIPPED_MIN_CANDIDATES {
         return None;
     }
-    let lengths = LENGTHS.get_or_init(|| parse(COMMON).unwrap_or_default());
-    let section = lengths.iter().find(|l| {
-        l.length == bucket.length() && l.words == bucket.len() && l.digest == bucket_digest(bucket)
-    })?;
-    let key = SetHash::of(cands).at(position).bits();
-    let i = section
-        .entries
-        .binary_search_by_key(&key, |&(k, _)| k)
-        .ok()?;
-    Some(u64::from(section.entries[i].1))
+    let sections = SECTIONS.get_or_init(|| keyed::parse(COMMON, MAGIC).unwrap_or_default());
+    let section = keyed::section(sections, bucket)?;
+    section
+        .get(SetHash::of(cands).at(position).bits())
+        .map(u64::from)
 }
 
 /// The totals file of `pool` (see the module docs): for every length, `best`'s total from
@@ -107,7 +56,7 @@ pub fn shipped_totals(pool: &Arc<Lexicon>) -> Vec<u8> {
     };
     let best = Lookahead::from_settings("lookahead", pool, &settings)
         .expect("best's default settings are valid");
-    let mut out = MAGIC.to_vec();
+    let mut out = keyed::start(MAGIC);
     for length in pool.lengths() {
         let bucket = pool.bucket(length);
         let seen = Mutex::new(Vec::new());
@@ -125,20 +74,27 @@ pub fn shipped_totals(pool: &Arc<Lexicon>) -> Vec<u8> {
                     .push((SetHash::of(cands).at(position).bits(), total));
             },
         );
-        let mut entries = seen
+        let entries = seen
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        entries.sort_unstable();
-        entries.dedup();
-        for v in [length as u32, bucket.len() as u32] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&bucket_digest(bucket).to_le_bytes());
-        out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-        for (key, total) in entries {
-            out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&total.to_le_bytes());
-        }
+        keyed::append(&mut out, bucket, entries);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_totals_are_read_for_the_fair_pool() {
+        let pool = Lexicon::embedded().intersection(&Lexicon::common());
+        let sections = keyed::parse::<u32>(COMMON, MAGIC).expect("the file parses");
+        for length in 4..=12 {
+            assert!(
+                keyed::section(&sections, pool.bucket(length)).is_some(),
+                "{length}"
+            );
+        }
+    }
 }

@@ -6,21 +6,28 @@
 //! - **Its words** ([`Pool`]): the dictionary's, every word the familiarity source lists
 //!   (names and new words the dictionary lacks: `everest`, `linux`, `selfie`), and the words
 //!   players named in earlier games that it did not know (learned words).
-//! - **Their weights**: a word of frequency `f` weighs `f^power / (1 + (f0/f)^slope)` with
-//!   `f0 = 10^(cut - 9)` (a Zipf value `cut`; by default `power = 0`, `cut = 3`, `slope =
-//!   4`): words at least as frequent as `f0` (about the 30,000 most frequent) weigh about
-//!   alike, rarer ones fall off as `f^slope`. A learned word weighs as a word of Zipf
+//! - **Their weights**: a word of frequency `f` weighs
+//!   `f^power / (1 + (f0/f)^slope) / (1 + (f/f1)^slope)` with `f0 = 10^(cut - 9)` and
+//!   `f1 = 10^(top - 9)` (Zipf values; by default `power = 0`, `cut = 3`, `top = 5.5`,
+//!   `slope = 4`): the words between the ~300th and the ~30,000th most frequent weigh about
+//!   alike; rarer ones fall off as `f^slope`, and so do the commonest (`the`, `and`, `you`:
+//!   a player seldom picks them for hangman). A learned word weighs as a word of Zipf
 //!   [`LEARNED_ZIPF`] (if the source does not rate it higher). With `power = 0.3` and
 //!   `slope = 0` the weights are `f^0.3`: the plain letter-by-letter guesser that
 //!   [`PlayerOptions::plain`] builds (`plain=1`), kept as the baseline.
-//! - **Its guesses**: the letter most likely in the word (the weighted share of fitting
-//!   words holding it); the word once one fits. With `search=N` (off by default: it did not
-//!   win more on the dev set, `docs/familiarity.md`), at most `N` fitting words are searched
-//!   exactly for the letter or word with the best chance of winning (every answer weighed by
-//!   the weights of the words giving it) within a node budget. When no word it knows fits,
-//!   the letter model ([`LetterModel`]) guesses, as for `mixed`.
+//! - **Its guesses**: a rollout ([`rollout_letter`]). Of the `rollout` letters held by the
+//!   largest weight of the fitting words (4), it takes the one after which the game, played
+//!   out over every fitting word, wins the largest weight; played out, that is, choosing
+//!   again among the likeliest letters `depth - 1` more times (once more by default), then
+//!   taking the likeliest letter each turn. The word once only one fits. Boards of many
+//!   fitting words keep their letter ([`ROLLOUT_MEMO_WORDS`]): games meet the same openings
+//!   again and again. With `search=N` (off by default: it did not win more on the dev set,
+//!   `docs/familiarity.md`), at most `N` fitting words are searched exactly for the letter
+//!   or word with the best chance of winning (every answer weighed by the weights of the
+//!   words giving it) within a node budget. When no word it knows fits, the letter model
+//!   ([`LetterModel`]) guesses, as for `mixed`.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use lexicon::{Bucket, Letter, LetterSet, Lexicon};
 use rustc_hash::FxHashMap;
@@ -47,9 +54,18 @@ pub struct PlayerOptions {
     pub cut: f64,
     /// How fast rarer words fall off: as `frequency^slope` (`slope=X`).
     pub slope: f64,
+    /// The Zipf value above which the commonest words fall off again, as
+    /// `frequency^-slope` (`top=X`; 9: never): a player seldom picks `the` or `and`.
+    pub top: f64,
     /// Search exactly for the best chance of winning at most this many fitting words
     /// (`search=N`; 0: never, letter by letter throughout).
     pub search: usize,
+    /// Weigh this many of the likeliest letters by playing the game out after each and
+    /// take the one that wins the most weight (`rollout=N`; 0: the likeliest letter).
+    pub rollout: usize,
+    /// How many guesses the rollout chooses among its letters before it plays on with the
+    /// likeliest letter (`depth=N`: 1 or 2).
+    pub depth: usize,
     /// How many of the likeliest words the search tries as word guesses (`words=N`).
     pub words: usize,
     /// The most positions one search visits before it gives up for the letter likeliest in
@@ -63,6 +79,9 @@ impl Default for PlayerOptions {
             power: 0.0,
             cut: 3.0,
             slope: 4.0,
+            top: 5.5,
+            rollout: 4,
+            depth: 2,
             search: 0,
             words: 3,
             nodes: 20_000,
@@ -76,18 +95,26 @@ impl PlayerOptions {
         PlayerOptions {
             power: 0.3,
             slope: 0.0,
+            top: 9.0,
+            rollout: 0,
+            depth: 1,
             search: 0,
             ..PlayerOptions::default()
         }
     }
 
-    /// The weight of a word of `frequency`: `frequency^power / (1 + (f0/frequency)^slope)`.
+    /// The weight of a word of `frequency`:
+    /// `frequency^power / (1 + (f0/frequency)^slope) / (1 + (frequency/f1)^slope)`.
     pub fn weight(&self, frequency: f64) -> f64 {
         let f0 = 10f64.powf(self.cut - 9.0);
-        frequency.powf(self.power) / (1.0 + (f0 / frequency).powf(self.slope))
+        let f1 = 10f64.powf(self.top - 9.0);
+        frequency.powf(self.power)
+            / (1.0 + (f0 / frequency).powf(self.slope))
+            / (1.0 + (frequency / f1).powf(self.slope))
     }
 
-    /// Reads `power=X cut=X slope=X search=N words=N nodes=N` (and `plain=1`, the baseline's
+    /// Reads `power=X cut=X slope=X top=X rollout=N depth=N search=N words=N nodes=N` (and
+    /// `plain=1`, the baseline's
     /// options, which the others then adjust).
     pub(super) fn read(params: &mut Params<'_>) -> Result<PlayerOptions, StrategyError> {
         let d = if params.range("plain", 0u8, 0..=1)? == 1 {
@@ -99,11 +126,22 @@ impl PlayerOptions {
             power: params.range("power", d.power, 0.0..=10.0)?,
             cut: params.range("cut", d.cut, 0.0..=9.0)?,
             slope: params.range("slope", d.slope, 0.0..=10.0)?,
+            top: params.range("top", d.top, 0.0..=9.0)?,
+            rollout: params.range("rollout", d.rollout, 0..=26)?,
+            depth: params.range("depth", d.depth, 1..=2)?,
             search: params.range("search", d.search, 0..=10_000)?,
             words: params.range("words", d.words, 0..=100)?,
             nodes: params.range("nodes", d.nodes, 1..=100_000_000)?,
         })
     }
+}
+
+/// A weight as a whole number of 2^-32: sums of them are exact and the same in any order, so
+/// two letters that win the same words tie exactly and the likelier one is taken, on every
+/// build (a float sum's last bit differs with the order of its terms and the optimizer).
+/// Every word weighs at least 1.
+fn quantize(weight: f64) -> u64 {
+    ((weight * 2f64.powi(32)).round() as u64).max(1)
 }
 
 /// Whether `word` can be a word of the pool: 1 to [`lexicon::MAX_WORD_LEN`] letters `a`–`z`.
@@ -227,13 +265,25 @@ pub struct Fitting {
 /// The `player` strategy (see the module docs).
 pub struct Familiar {
     pool: Arc<Pool>,
-    /// Per length, per word of the pool's bucket: its weight.
-    weights: Vec<Vec<f64>>,
+    /// Per length, per word of the pool's bucket: its weight ([`quantize`]d).
+    weights: Vec<Vec<u64>>,
     lexicon: Arc<Lexicon>,
     model: OnceLock<Arc<LetterModel>>,
     options: PlayerOptions,
     max_wrong: u32,
+    /// The letters the rollout chose on boards of many fitting words, by board: games
+    /// reach the same openings again and again (see [`ROLLOUT_MEMO_WORDS`]).
+    rollouts: Mutex<FxHashMap<BoardKey, Letter>>,
 }
+
+/// A board as the rollout sees it: the cells, the letters guessed, wrong guesses left.
+type BoardKey = (Vec<Option<Letter>>, LetterSet, u32);
+
+/// Boards with at least this many fitting words have their rollout's letter kept.
+const ROLLOUT_MEMO_WORDS: usize = 40;
+
+/// At most this many boards are kept (a server's games share them; past it, none is added).
+const ROLLOUT_MEMO_BOARDS: usize = 200_000;
 
 impl std::fmt::Debug for Familiar {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -258,7 +308,7 @@ impl Familiar {
         let weights = pool
             .frequencies
             .iter()
-            .map(|fs| fs.iter().map(|&f| options.weight(f)).collect())
+            .map(|fs| fs.iter().map(|&f| quantize(options.weight(f))).collect())
             .collect();
         let cell = OnceLock::new();
         if let Some(model) = model {
@@ -271,7 +321,36 @@ impl Familiar {
             model: cell,
             options,
             max_wrong,
+            rollouts: Mutex::default(),
         }
+    }
+
+    /// The rollout's letter for `state` (see [`rollout_letter`]), kept for boards of many
+    /// fitting words: the same board always gives the same letter, kept or not.
+    fn rollout(
+        &self,
+        bucket: &Bucket,
+        weights: &[u64],
+        cands: &[u32],
+        state: &GameState,
+    ) -> Letter {
+        let guessed = state.guessed_letters();
+        let left = state.wrong_guesses_left();
+        let (k, depth) = (self.options.rollout, self.options.depth);
+        let choose = || rollout_letter(bucket, weights, cands, guessed, left, k, depth).1;
+        if cands.len() < ROLLOUT_MEMO_WORDS || !state.wrong_words().is_empty() {
+            return choose();
+        }
+        let key = (state.board().cells().to_vec(), guessed, left);
+        if let Some(&letter) = self.rollouts.lock().expect("rollout memo").get(&key) {
+            return letter;
+        }
+        let letter = choose();
+        let mut memo = self.rollouts.lock().expect("rollout memo");
+        if memo.len() < ROLLOUT_MEMO_BOARDS {
+            memo.insert(key, letter);
+        }
+        letter
     }
 
     /// Builds it for the registry: the pool of `lexicon` with no learned words, parameters
@@ -344,7 +423,7 @@ impl Strategy for Familiar {
 struct FamiliarPlayer<'a> {
     strategy: &'a Familiar,
     bucket: &'a Bucket,
-    weights: &'a [f64],
+    weights: &'a [u64],
     cands: Vec<u32>,
 }
 
@@ -379,6 +458,14 @@ impl Player for FamiliarPlayer<'_> {
         if let [only] = self.cands[..] {
             return Guess::Word(self.bucket.word_str(only as usize).to_string());
         }
+        if options.rollout > 0 {
+            return Guess::Letter(self.strategy.rollout(
+                self.bucket,
+                self.weights,
+                &self.cands,
+                state,
+            ));
+        }
         Guess::Letter(likeliest_letter(
             self.bucket,
             self.weights,
@@ -392,16 +479,22 @@ impl Player for FamiliarPlayer<'_> {
     }
 }
 
-/// The unguessed letter held by the largest weight of `cands` (ties: the first letter).
-fn likeliest_letter(bucket: &Bucket, weights: &[f64], cands: &[u32], guessed: LetterSet) -> Letter {
-    let mut mass = [0.0f64; 26];
+/// Per letter not in `guessed`: the weight of `cands` holding it.
+fn letter_mass(bucket: &Bucket, weights: &[u64], cands: &[u32], guessed: LetterSet) -> [u64; 26] {
+    let mut mass = [0u64; 26];
     for &c in cands {
         let w = weights[c as usize];
         for letter in bucket.letters(c as usize).difference(guessed).iter() {
             mass[letter.index()] += w;
         }
     }
-    let mut best: Option<(f64, Letter)> = None;
+    mass
+}
+
+/// The unguessed letter held by the largest weight of `cands` (ties: the first letter).
+fn likeliest_letter(bucket: &Bucket, weights: &[u64], cands: &[u32], guessed: LetterSet) -> Letter {
+    let mass = letter_mass(bucket, weights, cands, guessed);
+    let mut best: Option<(u64, Letter)> = None;
     for letter in guessed.complement().iter() {
         let m = mass[letter.index()];
         if best.is_none_or(|(b, _)| m > b) {
@@ -412,10 +505,118 @@ fn likeliest_letter(bucket: &Bucket, weights: &[f64], cands: &[u32], guessed: Le
         .expect("a game in progress has an unguessed letter")
 }
 
+/// Of the `k` letters held by the largest weight of `cands`, the one after which the game
+/// wins the largest weight of `cands`, with `left` wrong guesses left, and that weight
+/// (ties: the likelier letter). After it, the game is played out by choosing so again
+/// `depth - 1` times, then with [`likeliest_letter`] (the word once only one fits). Taking the
+/// likeliest letter is one of the choices, so the weight won is never below its own.
+fn rollout_letter(
+    bucket: &Bucket,
+    weights: &[u64],
+    cands: &[u32],
+    guessed: LetterSet,
+    left: u32,
+    k: usize,
+    depth: usize,
+) -> (u64, Letter) {
+    let mass = letter_mass(bucket, weights, cands, guessed);
+    let mut letters: Vec<Letter> = guessed
+        .complement()
+        .iter()
+        .filter(|l| mass[l.index()] > 0)
+        .collect();
+    // Likeliest first; a stable sort keeps the alphabet's order among equals.
+    letters.sort_by_key(|l| std::cmp::Reverse(mass[l.index()]));
+    letters.truncate(k);
+    let mut best: Option<(u64, Letter)> = None;
+    for letter in letters {
+        let won = if depth <= 1 {
+            won_after(bucket, weights, cands, guessed, left, letter)
+        } else {
+            let mut parts = Partition::default();
+            parts.split(bucket, cands, letter);
+            let guessed = guessed.with(letter);
+            parts
+                .families()
+                .map(|(mask, family)| {
+                    // A miss with no wrong guess left loses the family.
+                    let left = match (mask, left) {
+                        (0, 0) => return 0,
+                        (0, left) => left - 1,
+                        (_, left) => left,
+                    };
+                    match family {
+                        [only] => weights[*only as usize],
+                        _ => {
+                            let next = depth - 1;
+                            rollout_letter(bucket, weights, family, guessed, left, k, next).0
+                        }
+                    }
+                })
+                .sum()
+        };
+        if best.is_none_or(|(b, _)| won > b) {
+            best = Some((won, letter));
+        }
+    }
+    best.unwrap_or_else(|| {
+        let letter = likeliest_letter(bucket, weights, cands, guessed);
+        (
+            won_after(bucket, weights, cands, guessed, left, letter),
+            letter,
+        )
+    })
+}
+
+/// The weight of `cands` won by guessing `letter`, then playing on letter by letter.
+fn won_after(
+    bucket: &Bucket,
+    weights: &[u64],
+    cands: &[u32],
+    guessed: LetterSet,
+    left: u32,
+    letter: Letter,
+) -> u64 {
+    let mut parts = Partition::default();
+    parts.split(bucket, cands, letter);
+    let guessed = guessed.with(letter);
+    parts
+        .families()
+        .map(|(mask, family)| {
+            if mask != 0 {
+                won_playing_on(bucket, weights, family, guessed, left)
+            } else if left == 0 {
+                0
+            } else {
+                won_playing_on(bucket, weights, family, guessed, left - 1)
+            }
+        })
+        .sum()
+}
+
+/// The weight of `cands` that playing on letter by letter wins.
+fn won_playing_on(
+    bucket: &Bucket,
+    weights: &[u64],
+    cands: &[u32],
+    guessed: LetterSet,
+    left: u32,
+) -> u64 {
+    match cands {
+        [] => 0,
+        // The word is guessed once it is the only one.
+        [only] => weights[*only as usize],
+        _ => {
+            let letter = likeliest_letter(bucket, weights, cands, guessed);
+            won_after(bucket, weights, cands, guessed, left, letter)
+        }
+    }
+}
+
 /// The exact search for the best chance of winning (see the module docs).
 struct Search<'a> {
     bucket: &'a Bucket,
-    weights: &'a [f64],
+    weights: &'a [u64],
     options: &'a PlayerOptions,
     /// Chance of winning by (set of words, wrong guesses left).
     memo: FxHashMap<(u64, u32), f64>,
@@ -457,7 +658,9 @@ impl Search<'_> {
         if let [only] = cands[..] {
             return Some((1.0, word(only)));
         }
-        let total: f64 = cands.iter().map(|&c| self.weights[c as usize]).sum();
+        // Whole numbers below 2^53: the float sums are exact.
+        let weight = |c: u32| self.weights[c as usize] as f64;
+        let total: f64 = cands.iter().map(|&c| weight(c)).sum();
         // Letters that split the words: not in the same places in all of them.
         let first = cands[0] as usize;
         let mut letters: Vec<(f64, Letter)> = guessed
@@ -473,7 +676,7 @@ impl Search<'_> {
                 let m: f64 = cands
                     .iter()
                     .filter(|&&c| self.bucket.letters(c as usize).contains(l))
-                    .map(|&c| self.weights[c as usize])
+                    .map(|&c| weight(c))
                     .sum();
                 (m, l)
             })
@@ -487,11 +690,7 @@ impl Search<'_> {
                 parts.families().map(|(m, f)| (m, f.to_vec())).collect();
             let mut v = 0.0;
             for (mask, family) in &families {
-                let share: f64 = family
-                    .iter()
-                    .map(|&c| self.weights[c as usize])
-                    .sum::<f64>()
-                    / total;
+                let share: f64 = family.iter().map(|&c| weight(c)).sum::<f64>() / total;
                 let win = if *mask != 0 {
                     self.value(family, guessed.with(letter), left)?
                 } else if left == 0 {
@@ -507,10 +706,10 @@ impl Search<'_> {
         }
         // The likeliest words as word guesses.
         let mut likely: Vec<u32> = cands.to_vec();
-        likely.sort_by(|&a, &b| self.weights[b as usize].total_cmp(&self.weights[a as usize]));
+        likely.sort_by_key(|&c| std::cmp::Reverse(self.weights[c as usize]));
         likely.truncate(self.options.words);
         for c in likely {
-            let p = self.weights[c as usize] / total;
+            let p = weight(c) / total;
             let rest: Vec<u32> = cands.iter().copied().filter(|&d| d != c).collect();
             let v = if left == 0 {
                 p
@@ -566,6 +765,71 @@ mod tests {
         assert!(f("house") > 100.0 * f("bouse"));
         let plain = PlayerOptions::plain();
         assert!((plain.weight(1e-4) / plain.weight(1e-8) - 10f64.powf(1.2)).abs() < 1e-9);
+        // The commonest words fall off: a word of Zipf 7 (`the`) weighs far less than one of
+        // Zipf 4.5; words of Zipf 3.5 to 5 weigh about alike.
+        let zipf = |z: f64| options.weight(10f64.powf(z - 9.0));
+        assert!(zipf(7.0) < 0.01 * zipf(4.5));
+        assert!((zipf(3.5) / zipf(5.0) - 1.0).abs() < 0.2);
+    }
+
+    /// The weight of `cands` that taking the likeliest letter every turn wins.
+    fn won_by_likeliest(s: &Familiar, length: usize, cands: &[u32], left: u32) -> u64 {
+        let bucket = s.pool().words().bucket(length);
+        let weights = &s.weights[length];
+        won_playing_on(bucket, weights, cands, LetterSet::default(), left)
+    }
+
+    #[test]
+    fn the_rollout_wins_at_least_what_the_likeliest_letter_wins() {
+        // The source's 4-letter words: at every number of wrong guesses left and depth, the
+        // letter the rollout takes wins at least the weight the likeliest letter would, and
+        // the weight it reports is what playing it out wins.
+        let s = player(&["cat"], &[], &[]);
+        let bucket = s.pool().words().bucket(4);
+        let weights = &s.weights[4];
+        let cands: Vec<u32> = (0..bucket.len() as u32).step_by(7).collect();
+        let mut gained = false;
+        for left in 0..4 {
+            let greedy = won_by_likeliest(&s, 4, &cands, left);
+            for depth in 1..=2 {
+                let (won, letter) = rollout_letter(
+                    bucket,
+                    weights,
+                    &cands,
+                    LetterSet::default(),
+                    left,
+                    4,
+                    depth,
+                );
+                assert!(won >= greedy, "left {left} depth {depth}");
+                if depth == 1 {
+                    let after =
+                        won_after(bucket, weights, &cands, LetterSet::default(), left, letter);
+                    assert_eq!(after, won);
+                }
+                gained |= won > greedy + greedy / 1000;
+            }
+        }
+        assert!(
+            gained,
+            "the rollout never did better than the likeliest letter"
+        );
+    }
+
+    #[test]
+    fn a_kept_board_gives_the_letter_the_rollout_gives() {
+        // The opening is a board of many fitting words, so its letter is kept; asked again,
+        // and asked of a fresh strategy, the letter is the same.
+        let s = player(&["cat"], &[], &[]);
+        let first = first_guess(&s, 5);
+        assert_eq!(s.rollouts.lock().unwrap().len(), 1);
+        assert_eq!(first_guess(&s, 5), first);
+        assert_eq!(first_guess(&player(&["cat"], &[], &[]), 5), first);
+        let bucket = s.pool().words().bucket(5);
+        let cands = candidates::all(bucket);
+        let (_, letter) =
+            rollout_letter(bucket, &s.weights[5], &cands, LetterSet::default(), 5, 4, 2);
+        assert_eq!(first, Guess::Letter(letter));
     }
 
     #[test]
@@ -670,6 +934,9 @@ mod tests {
         for (k, v) in [
             ("cut", "12"),
             ("slope", "-1"),
+            ("top", "10"),
+            ("rollout", "27"),
+            ("depth", "3"),
             ("nope", "1"),
             ("search", "x"),
         ] {
@@ -684,7 +951,7 @@ mod tests {
         // with `left` wrong guesses left the chance is (left + 1) / 4.
         let lexicon = Lexicon::from_words(["bill", "fill", "hill", "kill"]).unwrap();
         let bucket = lexicon.bucket(4);
-        let weights = [1.0; 4];
+        let weights = [1; 4];
         let options = PlayerOptions::default();
         let guessed = LetterSet::of_word(b"il");
         for left in 0..5u32 {
@@ -700,7 +967,7 @@ mod tests {
             assert!((v - expected).abs() < 1e-9, "left {left}: {v}");
         }
         // A likelier word is worth guessing first.
-        let weights = [1.0, 1.0, 6.0, 1.0];
+        let weights = [1, 1, 6, 1];
         let mut search = Search {
             bucket,
             weights: &weights,

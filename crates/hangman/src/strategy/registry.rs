@@ -103,7 +103,7 @@ pub static REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "player",
         aliases: &[],
-        summary: "for words people think of: weighs words by familiarity (the list's, the frequency list's and learned words), searches the best chance of winning among few, the letter model when none fits [power=X cut=X slope=X search=N words=N nodes=N plain=1]",
+        summary: "for words people think of: weighs words by familiarity (the list's, the frequency list's and learned words), takes the likely letter that wins most when the game is played out, the letter model when none fits [power=X cut=X slope=X top=X rollout=N depth=N search=N words=N nodes=N plain=1]",
         deterministic: true,
         assumes_outside: false,
         build: Familiar::build,
