@@ -271,6 +271,7 @@ fn bench_tables_show_the_optimum_a_bound_and_best_gap() {
         source: "test".into(),
         total,
         average: total as f64 / 2.0,
+        losses: 0,
         millis: 1.0,
     };
     let mut report = bench_report();
@@ -286,23 +287,25 @@ fn bench_tables_show_the_optimum_a_bound_and_best_gap() {
     bench::write(&mut out, &report, BenchFormat::Markdown).unwrap();
     let markdown = String::from_utf8(out).unwrap();
     assert!(
-        markdown.contains("| length | words | best | deterministic-regex | optimum | best gap |"),
+        markdown.contains(
+            "| length | words | best | deterministic-regex | optimum | best gap | min losses |"
+        ),
         "{markdown}"
     );
-    assert!(markdown.contains("| 7.000 | 0.815 |"), "{markdown}");
-    assert!(markdown.contains("| ≥ 4.000 | ≤ 1.815 |"), "{markdown}");
+    assert!(markdown.contains("| 7.000 | 0.815 | 0 |"), "{markdown}");
+    assert!(markdown.contains("| ≥ 4.000 | ≤ 1.815 | 0 |"), "{markdown}");
     let mut out = Vec::new();
     bench::write(&mut out, &report, BenchFormat::Csv).unwrap();
     let csv = String::from_utf8(out).unwrap();
     let mut lines = csv.lines();
     assert!(lines.next().unwrap().ends_with(
-        ",len3_optimum,len3_optimum_kind,len3_gap,len5_optimum,len5_optimum_kind,len5_gap"
+        ",len3_optimum,len3_optimum_kind,len3_gap,len3_min_losses,len5_optimum,len5_optimum_kind,len5_gap,len5_min_losses"
     ));
     assert!(
         lines
             .next()
             .unwrap()
-            .ends_with(",7.000000,optimum,0.814600,4.000000,bound,1.814600")
+            .ends_with(",7.000000,optimum,0.814600,0,4.000000,bound,1.814600,0")
     );
 }
 
@@ -318,6 +321,7 @@ fn a_bound_a_row_scores_is_the_optimum() {
         // greedy's 5.8146 on two words rounds to 12.
         total: 12,
         average: 6.0,
+        losses: 0,
         millis: 1.0,
     }]);
     assert_eq!(report.optimum[0].kind, OptimumKind::Optimum);

@@ -61,6 +61,9 @@ pub(crate) enum Command {
     /// Re-check the certificates of `hangman solve --certificate DIR` with plain code
     /// that shares nothing with the search; exit 1 on any flaw.
     Verify(super::verify::VerifyArgs),
+    /// Re-check the lower-bound certificates of `hangman bench --bound-certificate DIR`
+    /// with plain code that shares nothing with the search; exit 1 on any flaw.
+    VerifyBound(super::verify_bound::VerifyBoundArgs),
 }
 
 /// Arguments of `hangman play`.
@@ -382,4 +385,12 @@ pub(crate) struct BenchArgs {
     /// Neither read nor write the cache of decisions of slow strategies (`best`).
     #[arg(long)]
     pub(crate) no_cache: bool,
+
+    /// Also write the proofs of the per-length lower bounds into DIR
+    /// (`length-L.score.cert.gz`, or `length-L.score.rule` where another rule proves more,
+    /// and `length-L.losses.cert.gz`; every length is searched again),
+    /// for `hangman verify-bound DIR DICTIONARY`. Needs the whole dictionary, the fair
+    /// referee and one `-m`.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) bound_certificate: Option<PathBuf>,
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use hangman::Strategy;
-use hangman::bound::{self, Reference};
+use hangman::bound;
 use hangman::eval::{self, RunOptions};
 use hangman::referee::RefereeKind;
 use hangman::result::GameResult;
@@ -84,19 +84,35 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let with_optimum = plan.words.len() == lexicon.len()
         && args.selection.sample.is_none()
         && args.referee == RefereeKind::Fair;
+    if let Some(dir) = &args.bound_certificate {
+        if !with_optimum || max_wrong.len() != 1 {
+            return Err(usage(
+                "--bound-certificate needs the whole dictionary, the fair referee and one -m",
+            ));
+        }
+        // Fail before a long run rather than after it.
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the certificate folder {}", dir.display()))?;
+    }
     let ((outcome, optimum), threads) = args.threads.install(|| {
         let bar = crate::progress::bar(runs, "bench");
         let outcome = plan.run_all(&strategies, &max_wrong, &bar);
         bar.set_prefix("optimum");
         let optimum = if with_optimum && outcome.is_ok() {
-            optimum(lexicon, &max_wrong)
+            optimum(
+                lexicon,
+                &max_wrong,
+                args.no_cache,
+                args.bound_certificate.clone(),
+            )
         } else {
-            Vec::new()
+            Ok(Vec::new())
         };
         bar.finish_and_clear();
         (outcome, optimum)
     })?;
     let rows = outcome?;
+    let optimum = optimum?;
 
     let report = BenchReport {
         dictionary: dict.name.clone(),
@@ -116,6 +132,17 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     export::write(&mut out, &report, args.format).context("cannot write output")?;
     out.flush().context("cannot write output")?;
+    if let Some(dir) = &args.bound_certificate {
+        let list = args
+            .dictionary
+            .as_ref()
+            .map(|p| format!(" {}", p.display()))
+            .unwrap_or_default();
+        eprintln!(
+            "wrote the bounds' certificates to {0}; check them with `hangman verify-bound {0}{list}`",
+            dir.display()
+        );
+    }
     #[cfg(feature = "plot")]
     if let Some(dir) = &args.plot {
         for path in export::plot::write_charts(&report, dir)? {
@@ -125,34 +152,51 @@ pub(super) fn run(args: BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Per max wrong and length of `lexicon`, the exact optimum where it is cheap to know, else
-/// a proven lower bound ([`bound::reference`]), with the time each took.
-fn optimum(lexicon: &std::sync::Arc<Lexicon>, max_wrong: &[u32]) -> Vec<LengthOptimum> {
+/// Per max wrong and length of `lexicon`, the proven lower bound of the least total score
+/// (the optimum where `best` meets it) and of the fewest losses ([`bound::bounds`]: cached
+/// after the first run), with the time each took.
+fn optimum(
+    lexicon: &std::sync::Arc<Lexicon>,
+    max_wrong: &[u32],
+    no_cache: bool,
+    certificates: Option<std::path::PathBuf>,
+) -> anyhow::Result<Vec<LengthOptimum>> {
+    let options = bound::Options {
+        decisions: resolve::cache_dir(no_cache),
+        cache: resolve::bounds_dir(no_cache),
+        certificates,
+        ..bound::Options::default()
+    };
     let mut all = Vec::new();
     for &m in max_wrong {
-        for length in lexicon.lengths() {
-            let start = Instant::now();
-            let reference = bound::reference(lexicon, length, m);
-            let millis = start.elapsed().as_secs_f64() * 1e3;
-            let words = lexicon.bucket(length).len();
-            let (kind, source) = match reference {
-                Reference::Shipped(_) => (OptimumKind::Optimum, "shipped table"),
-                Reference::Solved(_) => (OptimumKind::Optimum, "exact search"),
-                Reference::Bound(_) => (OptimumKind::Bound, "lower bound"),
+        let found = bound::bounds(lexicon, m, &options).context("cannot prove the bounds")?;
+        for b in found {
+            let kind = if b.is_optimum() {
+                OptimumKind::Optimum
+            } else {
+                OptimumKind::Bound
+            };
+            let source = match b.rule {
+                bound::Rule::Shipped => "shipped table",
+                bound::Rule::Solved => "exact search",
+                bound::Rule::Plies(_) => "ply search bound",
+                bound::Rule::Search if b.is_optimum() => "lower bound met by best",
+                bound::Rule::Search => "lower bound",
             };
             all.push(LengthOptimum {
                 max_wrong: m,
-                length,
-                words,
+                length: b.length,
+                words: b.words,
                 kind,
                 source: source.to_string(),
-                total: reference.total(),
-                average: reference.total() as f64 / words.max(1) as f64,
-                millis,
+                total: b.total,
+                average: b.total as f64 / b.words.max(1) as f64,
+                losses: b.losses,
+                millis: b.millis,
             });
         }
     }
-    all
+    Ok(all)
 }
 
 /// The strategies built on the letter model, left out of a bare bench: `letters` assumes

@@ -12,6 +12,7 @@ mod solve;
 mod suggest;
 mod values;
 mod verify;
+mod verify_bound;
 
 use std::ffi::OsString;
 
@@ -38,6 +39,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<()> {
         Some(Command::Suggest(args)) => suggest::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Verify(args)) => verify::run(args),
+        Some(Command::VerifyBound(args)) => verify_bound::run(args),
         None => score::run(cli.score),
     }
 }

@@ -96,6 +96,15 @@ pub(crate) fn cache_dir(no_cache: bool) -> Option<std::path::PathBuf> {
     dirs::cache_dir().map(|dir| dir.join("wordplay").join("decisions"))
 }
 
+/// Where proven bounds are kept between runs: `wordplay/bounds` beside the decisions (see
+/// [`cache_dir`]); `None` with `--no-cache` or without a cache folder.
+pub(crate) fn bounds_dir(no_cache: bool) -> Option<std::path::PathBuf> {
+    if no_cache {
+        return None;
+    }
+    dirs::cache_dir().map(|dir| dir.join("wordplay").join("bounds"))
+}
+
 /// Writes a strategy's cache after a run; a failure only costs the next run time, so it is
 /// a warning.
 pub(crate) fn save_cache(strategy: &dyn hangman::Strategy) {

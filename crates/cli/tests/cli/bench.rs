@@ -392,6 +392,90 @@ fn every_length_has_its_optimum_and_no_row_beats_it() {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with("len8_optimum,len8_optimum_kind,len8_gap")
+            .ends_with("len8_optimum,len8_optimum_kind,len8_gap,len8_min_losses")
     );
+}
+
+#[test]
+fn bound_certificates_are_written_and_verified_and_tampering_is_rejected() {
+    let (dir, dict) = fixture();
+    let certs = dir.path().join("certs");
+    let certs_arg = certs.to_str().unwrap();
+    let out = cargo_bin_cmd!("hangman")
+        .arg("bench")
+        .arg(&dict)
+        .args([
+            "--strategies",
+            "best",
+            "--no-cache",
+            "--bound-certificate",
+            certs_arg,
+        ])
+        .output()
+        .expect("run hangman");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hangman verify-bound"));
+    // Two files per length of the fixture.
+    let files = std::fs::read_dir(&certs).unwrap().count();
+    assert_eq!(files, 2 * 7, "lengths 2-8, score and losses");
+    let verify = |dir: &str| {
+        cargo_bin_cmd!("hangman")
+            .args(["verify-bound", dir])
+            .arg(&dict)
+            .assert()
+    };
+    verify(certs_arg)
+        .success()
+        .stdout(predicate::str::contains(
+            "length  4: no strategy totals less than",
+        ))
+        .stdout(predicate::str::contains("REJECTED").not());
+    // A claim raised by one, written back as plain text: rejected, exit 1.
+    let path = certs.join("length-4.score.cert.gz");
+    let text = hangman::bound::check::text(&std::fs::read(&path).unwrap()).unwrap();
+    let claim = text
+        .lines()
+        .find(|l| l.starts_with("bound "))
+        .unwrap()
+        .to_string();
+    let worth = hangman::bound::check::check(
+        lexicon::Lexicon::from_words(WORDS.iter().copied())
+            .unwrap()
+            .bucket(4),
+        &text,
+    )
+    .unwrap()
+    .value;
+    std::fs::remove_file(&path).unwrap();
+    std::fs::write(
+        certs.join("length-4.score.cert"),
+        text.replacen(&claim, &format!("bound {}", worth + 1), 1),
+    )
+    .unwrap();
+    verify(certs_arg)
+        .code(1)
+        .stdout(predicate::str::contains("length  4: REJECTED"));
+    // A folder without certificates, or no folder: a usage error.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    verify(empty.to_str().unwrap()).code(2);
+    verify(dir.path().join("none").to_str().unwrap()).code(2);
+    // Certificates need the whole list: a sample is a usage error.
+    cargo_bin_cmd!("hangman")
+        .arg("bench")
+        .arg(&dict)
+        .args([
+            "--strategies",
+            "best",
+            "--sample",
+            "5",
+            "--bound-certificate",
+            certs_arg,
+        ])
+        .assert()
+        .code(2);
 }

@@ -3,24 +3,33 @@ use std::sync::Arc;
 use lexicon::Lexicon;
 
 use super::*;
-use crate::strategy::{self, Settings};
+use crate::strategy::Lookahead;
 
 /// The exact optimum by a plain brute force that shares no code with the bound or the game:
 /// every letter in some candidate and every candidate word, rules written out again.
-fn brute(words: &[Vec<u8>], set: &[usize], guessed: u32, score: u32, wrong: u32, max: u32) -> u64 {
+/// Returns (least total score, fewest losses), each minimized on its own.
+fn brute(
+    words: &[Vec<u8>],
+    set: &[usize],
+    guessed: u32,
+    score: u32,
+    wrong: u32,
+    max: u32,
+) -> (u64, u64) {
     if wrong > max {
-        return 25 * set.len() as u64;
+        return (25 * set.len() as u64, set.len() as u64);
     }
     if set.len() == 1 {
         // Won: by the board if every letter is guessed, else by a free right word guess.
-        return u64::from(score.min(25));
+        return (u64::from(score.min(25)), 0);
     }
-    let mut best = u64::MAX;
+    let mut best = (u64::MAX, u64::MAX);
     // Candidate words: the right one ends at `score`, the others go on with a miss.
     for i in 0..set.len() {
         let rest: Vec<usize> = set.iter().copied().filter(|&w| w != set[i]).collect();
-        let after = brute(words, &rest, guessed, score + 1, wrong + 1, max);
-        best = best.min(u64::from(score.min(25)) + after);
+        let (s, l) = brute(words, &rest, guessed, score + 1, wrong + 1, max);
+        best.0 = best.0.min(u64::from(score.min(25)) + s);
+        best.1 = best.1.min(l);
     }
     let letters: u32 = set
         .iter()
@@ -40,37 +49,32 @@ fn brute(words: &[Vec<u8>], set: &[usize], guessed: u32, score: u32, wrong: u32,
         let mut masks: Vec<u32> = set.iter().map(|&w| mask(w)).collect();
         masks.sort_unstable();
         masks.dedup();
-        let total: u64 = masks
-            .iter()
-            .map(|&m| {
-                let family: Vec<usize> = set.iter().copied().filter(|&w| mask(w) == m).collect();
-                let miss = u32::from(m == 0);
-                brute(
-                    words,
-                    &family,
-                    guessed | 1 << l,
-                    score + 1,
-                    wrong + miss,
-                    max,
-                )
-            })
-            .sum();
-        best = best.min(total);
+        let mut total = (0, 0);
+        for &m in &masks {
+            let family: Vec<usize> = set.iter().copied().filter(|&w| mask(w) == m).collect();
+            let miss = u32::from(m == 0);
+            let (s, lost) = brute(
+                words,
+                &family,
+                guessed | 1 << l,
+                score + 1,
+                wrong + miss,
+                max,
+            );
+            total.0 += s;
+            total.1 += lost;
+        }
+        best.0 = best.0.min(total.0);
+        best.1 = best.1.min(total.1);
     }
     best
 }
 
-fn brute_total(words: &[&str], max_wrong: u32) -> u64 {
+fn brute_total(words: &[&str], max_wrong: u32) -> (u64, u64) {
     let bytes: Vec<Vec<u8>> = words.iter().map(|w| w.as_bytes().to_vec()).collect();
     let set: Vec<usize> = (0..words.len()).collect();
     brute(&bytes, &set, 0, 0, 0, max_wrong)
 }
-
-const DEEP: Depth = Depth {
-    plies: 30,
-    full: 0,
-    words: 30,
-};
 
 /// Hand-built lists small enough for the brute force, with few lives so that losses count.
 const TINY: &[(&[&str], u32)] = &[
@@ -82,44 +86,92 @@ const TINY: &[(&[&str], u32)] = &[
     (&["on", "in", "an"], 0),
     (&["bill", "fill", "hill", "mill", "pill", "till", "will"], 1),
     (&["tat", "sat", "bat", "tab", "cab"], 1),
+    (
+        &[
+            "bills", "fills", "hills", "mills", "pills", "bells", "tells", "yells",
+        ],
+        2,
+    ),
 ];
 
-#[test]
-fn chains_are_disjoint_and_leave_out_a_letter_found_elsewhere() {
-    let lexicon = Lexicon::from_words(["bat", "cat", "hat", "tat", "cot", "cut", "dog"]).unwrap();
-    let bucket = lexicon.bucket(3);
-    let index = |w: &str| bucket.words().position(|x| x == w).unwrap() as u32;
-    let (sizes, rest) = chains(bucket, &candidates::all(bucket));
-    // -at: bat, cat, hat (tat's t is also its last letter); then c-t: cot, cut.
-    assert_eq!(sizes, [3, 2]);
-    assert_eq!(rest.len(), 2);
-    assert!(rest.contains(&index("tat")) && rest.contains(&index("dog")));
-    assert_eq!(chain_value(5, 2, 1), 2 + 3 + 3 * 25);
+/// `best` for `lexicon` at `max_wrong`, computing every decision (no cache).
+fn best(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Lookahead {
+    let settings = Settings {
+        max_wrong,
+        ..Settings::default()
+    };
+    Lookahead::from_settings("lookahead", lexicon, &settings).unwrap()
 }
 
 #[test]
-fn a_full_search_is_the_brute_force_optimum_and_every_depth_is_below_it() {
+fn without_targets_the_search_is_the_brute_force_optimum() {
     for &(words, max_wrong) in TINY {
         let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
         let bucket = lexicon.bucket(words[0].len());
-        let exact = brute_total(words, max_wrong);
-        assert_eq!(lower_bound(bucket, max_wrong, DEEP), exact, "{words:?}");
-        let root = Position::new(bucket.length(), max_wrong);
-        let solver = Exact::new(bucket.length());
-        let all = candidates::all(bucket);
-        assert_eq!(u64::from(solver.solve(bucket, &all, root).0), exact);
-        for plies in 0..4 {
-            for full in [0, 2, 3] {
-                let depth = Depth {
-                    plies,
-                    full,
-                    words: 2,
-                };
-                let bound = lower_bound(bucket, max_wrong, depth);
-                assert!(bound <= exact, "{words:?} {depth:?}: {bound} > {exact}");
+        let (score, losses) = brute_total(words, max_wrong);
+        let found = prove(bucket, max_wrong, None, Slack::NONE, None, None).unwrap();
+        assert_eq!((found.total, found.losses), (score, losses), "{words:?}");
+    }
+}
+
+#[test]
+fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, losses) = brute_total(words, max_wrong);
+        let best = best(&lexicon, max_wrong);
+        for per_word in [0.0, 0.3, 1.0, 5.0] {
+            let slack = Slack {
+                score: per_word,
+                losses: per_word / 5.0,
+                nodes: u64::MAX,
+            };
+            let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
+            assert!(
+                found.total <= score,
+                "{words:?} {slack:?}: {found:?} above {score}"
+            );
+            assert!(
+                found.losses <= losses,
+                "{words:?} {slack:?}: {found:?} above {losses}"
+            );
+            assert!(
+                score <= found.best && losses <= found.best_losses,
+                "{words:?}"
+            );
+            if per_word == 0.0 && found.best == score {
+                // No slack and an optimal best: the bound is the optimum.
+                assert_eq!(found.total, score, "{words:?}");
             }
         }
     }
+}
+
+#[test]
+fn family_losses_never_exceed_the_fewest_losses() {
+    for &(words, _) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let families = Families::build(bucket);
+        let all = candidates::all(bucket);
+        for left in 0..4 {
+            let (_, fewest) = brute_total(words, left);
+            let lost = families.losses(bucket, &all, left);
+            assert!(lost <= fewest, "{words:?} left {left}: {lost} > {fewest}");
+        }
+    }
+    // A chain of eight `-ills`/`-ells` words with two wrong guesses to spare: at least
+    // five are lost.
+    let words = TINY[8].0;
+    let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+    let bucket = lexicon.bucket(5);
+    let families = Families::build(bucket);
+    assert_eq!(families.members().len(), 1);
+    assert_eq!(
+        families.losses(bucket, &candidates::all(bucket), 2),
+        brute_total(words, 2).1
+    );
 }
 
 #[test]
@@ -171,67 +223,305 @@ fn the_counting_table_matches_a_plain_recount() {
     }
 }
 
-/// `best`'s exact total (its tree evaluator) at every length of `lexicon`.
-fn best_totals(lexicon: &Arc<Lexicon>, max_wrong: u32) -> Vec<(usize, u64)> {
-    let settings = Settings {
-        max_wrong,
-        ..Settings::default()
+/// A slice of the embedded list: a few hundred words over many lengths.
+fn sample_list(step: usize) -> Arc<Lexicon> {
+    let full = Lexicon::embedded();
+    let words: Vec<String> = full.words().step_by(step).map(str::to_string).collect();
+    Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap())
+}
+
+#[test]
+fn the_bounds_are_below_best_at_every_length_of_a_sample_list_and_cached() {
+    let lexicon = sample_list(700);
+    let cache = tempfile::tempdir().unwrap();
+    let options = Options {
+        cache: Some(cache.path().to_path_buf()),
+        ..Options::default()
     };
-    let best = strategy::find("best")
-        .unwrap()
-        .build(lexicon.clone(), &settings)
-        .unwrap();
-    lexicon
-        .lengths()
-        .map(|length| {
-            let results = best.evaluate_length(length).unwrap();
-            (length, results.iter().map(|r| u64::from(r.score)).sum())
-        })
-        .collect()
-}
-
-#[test]
-fn the_bound_is_below_best_at_every_length_of_a_sample_list() {
-    // A slice of the embedded list: a few hundred words over many lengths.
-    let full = lexicon::Lexicon::embedded();
-    let words: Vec<String> = full.words().step_by(700).map(str::to_string).collect();
-    let lexicon = Arc::new(Lexicon::from_words(words.iter().map(String::as_str)).unwrap());
-    for (length, total) in best_totals(&lexicon, 3) {
-        let bucket = lexicon.bucket(length);
-        let bound = lower_bound(bucket, 3, Depth::for_bucket(length, bucket.len()));
-        assert!(
-            bound <= total,
-            "length {length}: bound {bound} > best {total}"
-        );
+    let first = bounds(&lexicon, 3, &options).unwrap();
+    assert_eq!(first.len(), lexicon.lengths().count());
+    for b in &first {
+        assert!(b.total <= b.best, "{b:?}");
+        assert!(b.losses <= b.best_losses, "{b:?}");
     }
+    // The second run reads every length from the cache: the same bounds.
+    let second = bounds(&lexicon, 3, &options).unwrap();
+    let strip = |v: &[LengthBound]| -> Vec<(usize, u64, u64, u64)> {
+        v.iter()
+            .map(|b| (b.length, b.total, b.losses, b.best))
+            .collect()
+    };
+    assert_eq!(strip(&first), strip(&second));
+    // A damaged file is ignored (and the bound found again).
+    for file in std::fs::read_dir(cache.path()).unwrap() {
+        let path = file.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("total ", "total 1")).unwrap();
+    }
+    let third = bounds(&lexicon, 3, &options).unwrap();
+    assert_eq!(strip(&first), strip(&third));
 }
 
-/// On words.txt at max 5: the bound at `hangman bench`'s depth is at most `best`'s exact
-/// total at every length, and at most the exact optimum where it is known (shipped or
-/// solved); each length in seconds.
+/// Writes the certificates of one length of `lexicon` into a new folder.
+fn certify(
+    lexicon: &Arc<Lexicon>,
+    length: usize,
+    max_wrong: u32,
+    slack: Slack,
+) -> (tempfile::TempDir, LengthBound) {
+    let dir = tempfile::tempdir().unwrap();
+    let best = best(lexicon, max_wrong);
+    let found = prove(
+        lexicon.bucket(length),
+        max_wrong,
+        Some(&best),
+        slack,
+        None,
+        Some(dir.path()),
+    )
+    .unwrap();
+    (dir, found)
+}
+
+fn read(dir: &std::path::Path, length: usize, objective: &str) -> String {
+    let bytes = std::fs::read(dir.join(format!("length-{length}.{objective}.cert.gz"))).unwrap();
+    check::text(&bytes).unwrap()
+}
+
 #[test]
-#[ignore = "release only: words.txt, about a minute"]
-fn on_words_txt_the_bound_is_below_best_and_the_optimum() {
-    let lexicon = Arc::new(words_txt());
-    for (length, played) in best_totals(&lexicon, 5) {
-        let bucket = lexicon.bucket(length);
-        let bound = lower_bound(bucket, 5, Depth::for_bucket(length, bucket.len()));
-        assert!(
-            bound <= played,
-            "length {length}: bound {bound} > best {played}"
-        );
-        match reference(&lexicon, length, 5) {
-            Reference::Shipped(t) | Reference::Solved(t) => {
-                assert!(bound <= t, "length {length}: bound {bound} > optimum {t}");
-                assert!(t <= played, "length {length}: optimum {t} > best {played}");
-            }
-            Reference::Bound(t) => assert_eq!(t, bound),
+fn certificates_check_and_any_tampering_is_rejected() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    assert!(bucket.len() > 200, "{}", bucket.len());
+    let slack = Slack {
+        score: 0.5,
+        losses: 0.05,
+        nodes: u64::MAX,
+    };
+    let (dir, found) = certify(&lexicon, length, 2, slack);
+    let score = read(dir.path(), length, "score");
+    let losses = read(dir.path(), length, "losses");
+    let checked = check::check(bucket, &score).unwrap();
+    assert_eq!(checked.bound, found.total);
+    assert!(checked.value >= found.total);
+    assert!(checked.states > 1, "{checked:?}");
+    let checked = check::check(bucket, &losses).unwrap();
+    assert_eq!(
+        (checked.objective.as_str(), checked.bound),
+        ("losses", found.losses)
+    );
+
+    let rejected = |text: &str, why: &str| {
+        let flaw = check::check(bucket, text).expect_err(why);
+        assert!(!flaw.0.is_empty());
+    };
+    // A claim above what the proof is worth.
+    let claim = format!("bound {}\n", found.total);
+    let worth = check::check(bucket, &score).unwrap().value;
+    rejected(
+        &score.replacen(&claim, &format!("bound {}\n", worth + 1), 1),
+        "claim too high",
+    );
+    // Another objective, list, length or maximum of wrong guesses.
+    rejected(
+        &score.replacen("objective score", "objective losses", 1),
+        "objective",
+    );
+    rejected(
+        &score.replacen("max_wrong 2", "max_wrong 3", 1),
+        "max wrong",
+    );
+    let other = lexicon.bucket(6);
+    assert!(check::check(other, &score).is_err());
+    let mut sha = score.clone();
+    let at = sha.find("words_sha256 ").unwrap() + "words_sha256 ".len();
+    let flipped = if &sha[at..=at] == "0" { "1" } else { "0" };
+    sha.replace_range(at..=at, flipped);
+    rejected(&sha, "words");
+    // A truncated proof, an extra token, a state's proof replaced, a letter's proof
+    // replaced, a reference to nothing.
+    let cut = score.trim_end().rsplit_once(char::is_whitespace).unwrap().0;
+    rejected(cut, "truncated");
+    rejected(&format!("{score} S"), "extra token");
+    // The root's proof said to be a chain's.
+    let proof = score.find("\nproof\n").unwrap() + "\nproof\n".len();
+    let mut chain = score.clone();
+    chain.replace_range(proof..=proof, "C");
+    rejected(&chain, "the root is no chain");
+    rejected(&score.replacen(" E", " R999999", 1), "dangling reference");
+    // A family with a word twice, or a word out of range.
+    if let Some(i) = score.find("\nfamilies ") {
+        let line = score[i + 1..].lines().nth(1).unwrap_or("");
+        if let Some(first) = line.split(' ').nth(1) {
+            let doubled = line.replacen(first, &format!("{first} {first}"), 1);
+            let doubled = doubled.replacen(
+                line.split(' ').next().unwrap(),
+                &(line.split(' ').count()).to_string(),
+                1,
+            );
+            rejected(
+                &score.replacen(line, &doubled, 1),
+                "family with a word twice",
+            );
         }
     }
 }
 
-/// words.txt from the shared data (a panic naming it if missing).
-fn words_txt() -> Lexicon {
-    let text = std::fs::read_to_string(wordplay_testkit::shared_data("words.txt")).unwrap();
-    Lexicon::from_words(text.split_whitespace()).unwrap()
+#[test]
+fn a_proof_worth_less_is_rejected_even_when_well_formed() {
+    // A proof of a lower bound claims the bound of a better one: every token is valid,
+    // the value falls short.
+    let lexicon = sample_list(40);
+    let bucket = lexicon.bucket(6);
+    let loose = Slack {
+        score: 3.0,
+        losses: 0.5,
+        nodes: u64::MAX,
+    };
+    let tight = Slack {
+        score: 0.2,
+        losses: 0.02,
+        nodes: u64::MAX,
+    };
+    let (dir_loose, weak) = certify(&lexicon, 6, 2, loose);
+    let (_, strong) = certify(&lexicon, 6, 2, tight);
+    assert!(weak.total < strong.total, "{weak:?} {strong:?}");
+    let text = read(dir_loose.path(), 6, "score");
+    let lifted = text.replacen(
+        &format!("bound {}\n", weak.total),
+        &format!("bound {}\n", strong.total),
+        1,
+    );
+    let flaw = check::check(bucket, &lifted).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+}
+
+#[test]
+fn a_length_of_one_word_certifies_with_an_empty_proof() {
+    let lexicon = Arc::new(Lexicon::from_words(["cat", "dog", "elephant"]).unwrap());
+    let (dir, found) = certify(&lexicon, 8, 5, Slack::NONE);
+    assert_eq!((found.total, found.losses), (0, 0));
+    for objective in ["score", "losses"] {
+        let checked = check::check(lexicon.bucket(8), &read(dir.path(), 8, objective)).unwrap();
+        assert_eq!(checked.bound, 0);
+    }
+}
+
+#[test]
+fn a_node_limit_gives_the_same_smaller_bound_every_time() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let best = best(&lexicon, 2);
+    let limited = Slack {
+        nodes: 50,
+        ..Slack::NONE
+    };
+    let run = |slack: Slack| prove(bucket, 2, Some(&best), slack, None, None).unwrap();
+    let (a, b, full) = (run(limited), run(limited), run(Slack::NONE));
+    assert_eq!((a.total, a.losses), (b.total, b.losses));
+    assert!(a.work.expanded <= 50, "{a:?}");
+    assert!(
+        a.total <= full.total && a.losses <= full.losses,
+        "{a:?} {full:?}"
+    );
+    assert!(
+        a.total < full.total,
+        "50 states should not be enough: {a:?} {full:?}"
+    );
+}
+
+#[test]
+fn another_rules_better_total_is_kept_and_written_as_a_rule_file_that_checks() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let best = best(&lexicon, 2);
+    let dir = tempfile::tempdir().unwrap();
+    // No state opened: the search's bound is the static bound of the whole list.
+    let limited = Slack {
+        nodes: 0,
+        ..Slack::NONE
+    };
+    let depth = plies::Depth {
+        plies: 2,
+        full: 4,
+        words: 4,
+    };
+    let plies = plies::lower_bound(bucket, 2, depth);
+    let rule = Rule::Plies(depth);
+    let found = prove(
+        bucket,
+        2,
+        Some(&best),
+        limited,
+        Some((plies, rule)),
+        Some(dir.path()),
+    )
+    .unwrap();
+    assert!(found.searched < plies, "{found:?} {plies}");
+    assert_eq!((found.total, found.rule), (plies, rule));
+    assert!(!found.is_optimum());
+    // The rule file and the losses' certificate check; a claim raised by one does not.
+    let checks = check::check_folder(dir.path(), &lexicon).unwrap();
+    assert_eq!(checks.len(), 2);
+    assert_eq!(checks[0].result.as_ref().unwrap().rule, rule.name());
+    assert!(checks.iter().all(|c| c.result.is_ok()), "{checks:?}");
+    let text = std::fs::read_to_string(&checks[0].path).unwrap();
+    let raised = text.replacen(
+        &format!("\nbound {plies}\n"),
+        &format!("\nbound {}\n", plies + 1),
+        1,
+    );
+    let flaw = check::check_rule(&lexicon, length, &raised).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+    let unknown = text.replacen(&rule.name(), "plies-x", 1);
+    assert!(check::check_rule(&lexicon, length, &unknown).is_err());
+}
+
+#[test]
+fn rules_round_trip_through_their_names() {
+    for rule in [
+        Rule::Search,
+        Rule::Shipped,
+        Rule::Solved,
+        Rule::Plies(plies::Depth {
+            plies: 3,
+            full: 4,
+            words: 5,
+        }),
+    ] {
+        assert_eq!(Rule::parse(&rule.name()), Some(rule));
+    }
+    assert_eq!(Rule::parse("plies-1-2"), None);
+    assert_eq!(Rule::parse("plies-1-2-3-4"), None);
+}
+
+#[test]
+fn the_ply_search_stays_below_the_brute_force_optimum_and_meets_it_searched_to_the_end() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, _) = brute_total(words, max_wrong);
+        for p in 0..3 {
+            let depth = plies::Depth {
+                plies: p,
+                full: 2,
+                words: 2,
+            };
+            let found = plies::lower_bound(bucket, max_wrong, depth);
+            assert!(found <= score, "{words:?} {depth:?}: {found} above {score}");
+        }
+        let to_the_end = plies::Depth {
+            plies: 30,
+            full: 64,
+            words: 64,
+        };
+        assert_eq!(
+            plies::lower_bound(bucket, max_wrong, to_the_end),
+            score,
+            "{words:?}"
+        );
+    }
 }

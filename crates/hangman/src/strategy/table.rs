@@ -50,6 +50,11 @@ impl SetHash {
         SetHash(self.0.wrapping_sub(SetHash::word(index).0))
     }
 
+    /// The hash's 128 bits.
+    pub(crate) fn bits(self) -> u128 {
+        self.0
+    }
+
     /// The key of this set at `position`.
     pub(crate) fn at(self, position: &Position) -> StateKey {
         let p = u64::from(position.wrong_guesses())

@@ -1,8 +1,9 @@
 //! CSV: one row per (strategy, max wrong); per-length average and losses as trailing
 //! columns `len<N>_average` and `len<N>_losses` (empty where a row has no word of that length),
 //! then, when the report knows the optimum, `len<N>_optimum` (its average or lower bound),
-//! `len<N>_optimum_kind` (`optimum` or `bound`) and `len<N>_gap` (the row's average minus
-//! it: at most that against a bound).
+//! `len<N>_optimum_kind` (`optimum` or `bound`), `len<N>_gap` (the row's average minus
+//! it: at most that against a bound) and `len<N>_min_losses` (a proven lower bound of the
+//! fewest losses any strategy can have).
 
 use std::io::Write;
 
@@ -29,6 +30,7 @@ impl Export<BenchReport> for Csv {
                 header.push(format!("len{length}_optimum"));
                 header.push(format!("len{length}_optimum_kind"));
                 header.push(format!("len{length}_gap"));
+                header.push(format!("len{length}_min_losses"));
             }
         }
         csv.write_record(&header)?;
@@ -52,8 +54,11 @@ impl Export<BenchReport> for Csv {
                         record.push(average.map_or_else(String::new, |l| {
                             format!("{:.6}", l.average_score - o.average)
                         }));
+                        record.push(o.losses.to_string());
                     }
-                    None => record.extend([String::new(), String::new(), String::new()]),
+                    None => {
+                        record.extend([String::new(), String::new(), String::new(), String::new()])
+                    }
                 }
             }
             csv.write_record(&record)?;

@@ -264,7 +264,8 @@ const BEST: &str = "best";
 
 /// The per-length grid of the rows with max wrong `m`: one line per length, a column per
 /// strategy with `average (losses)`; then, when the report knows it, the optimum (or `≥` a
-/// lower bound) and `best`'s gap to it (`≤` against a bound).
+/// lower bound), `best`'s gap to it (`≤` against a bound) and the fewest losses any
+/// strategy can have (`≥` a lower bound, plain when `best` loses no more).
 pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
     let rows_m: Vec<&BenchRow> = report.rows.iter().filter(|r| r.max_wrong == m).collect();
     let mut header = vec!["length".to_string(), "words".to_string()];
@@ -276,6 +277,7 @@ pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
         if best.is_some() {
             header.push("best gap".to_string());
         }
+        header.push("min losses".to_string());
     }
     let rows = report
         .lengths()
@@ -299,6 +301,17 @@ pub(super) fn length_grid(report: &BenchReport, m: u32) -> Grid {
                         .map(|(o, l)| o.gap_cell(l.average_score));
                     line.push(gap.unwrap_or_else(|| "-".to_string()));
                 }
+                let losses = known.map(|o| {
+                    let met = best
+                        .and_then(|b| cell(b))
+                        .is_some_and(|l| l.losses as u64 == o.losses);
+                    if met {
+                        o.losses.to_string()
+                    } else {
+                        format!("≥ {}", o.losses)
+                    }
+                });
+                line.push(losses.unwrap_or_else(|| "-".to_string()));
             }
             line
         })
@@ -320,7 +333,7 @@ pub(super) fn notes(report: &BenchReport) -> Vec<&'static str> {
 }
 
 /// The note under tables that show the optimum.
-const OPTIMUM_NOTE: &str = "optimum: the least average score any strategy can reach on the length (exact: best's shipped table, an exact search where it is quick (few words, or 15+ letters), or a lower bound that a strategy meets); ≥ x: a proven lower bound (docs/bench.md); best gap: best's average minus it (≤: at most).";
+const OPTIMUM_NOTE: &str = "optimum: the least average score any strategy can reach on the length, where a proven lower bound (docs/bench.md) meets a strategy's average; ≥ x: that lower bound; best gap: best's average minus it (≤: at most); min losses: the fewest words any strategy loses (≥ n: a proven lower bound; plain where best meets it).";
 
 /// What the table and Markdown formats always say under the tables.
 const NOTES: &[&str] = &[

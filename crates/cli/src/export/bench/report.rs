@@ -78,6 +78,8 @@ pub(crate) struct LengthOptimum {
     pub total: u64,
     /// `total` over the words.
     pub average: f64,
+    /// No strategy loses fewer words of this length (a proven lower bound).
+    pub losses: u64,
     /// Time spent finding it, in ms.
     pub millis: f64,
 }

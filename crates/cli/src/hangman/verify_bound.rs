@@ -1,0 +1,87 @@
+//! `hangman verify-bound DIR [DICTIONARY]`: re-checks the lower-bound certificates that
+//! `hangman bench --bound-certificate DIR` wrote, with `hangman::bound::check` (plain code
+//! that shares nothing with the search), computes again the totals proven by another rule
+//! (`length-L.score.rule`: the exact solver, `best`'s shipped table, the ply search), and
+//! prints per file what it proves. Exit 1 on any flaw.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use hangman::bound::check;
+
+use crate::dictionary;
+use crate::error::usage;
+
+/// Arguments of `hangman verify-bound`.
+#[derive(Debug, Args)]
+pub(crate) struct VerifyBoundArgs {
+    /// The folder of certificates that `hangman bench --bound-certificate` wrote:
+    /// `length-L.score.cert.gz` (or `length-L.score.rule`) and `length-L.losses.cert.gz`, or
+    /// the same uncompressed.
+    #[arg(value_name = "DIR")]
+    pub(crate) dir: PathBuf,
+
+    /// The word list the certificates are for (default: the embedded list).
+    #[arg(value_name = "DICTIONARY")]
+    pub(crate) dictionary: Option<PathBuf>,
+
+    /// `--skip-invalid`.
+    #[command(flatten)]
+    pub(crate) invalid: super::flags::SkipInvalid,
+}
+
+pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
+    let dir = &args.dir;
+    if !dir.is_dir() {
+        return Err(usage(format!("{} is not a folder", dir.display())));
+    }
+    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
+    let checks = match check::check_folder(dir, &dict.lexicon) {
+        Ok(checks) => checks,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(usage(e.to_string())),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
+    };
+    println!(
+        "bound certificates in {} · dictionary {}",
+        dir.display(),
+        dict.name
+    );
+    let mut flaws = 0;
+    for file in &checks {
+        let length = file.length;
+        match &file.result {
+            Ok(c) => {
+                let what = if c.objective == "losses" {
+                    format!("no strategy loses fewer than {} of", c.bound)
+                } else {
+                    format!(
+                        "no strategy totals less than {} (average {:.4}) on",
+                        c.bound,
+                        c.bound as f64 / c.words.max(1) as f64
+                    )
+                };
+                let how = if c.rule == "certificate" {
+                    format!("{} states checked", c.states)
+                } else {
+                    format!("rule {} computed again", c.rule)
+                };
+                println!(
+                    "length {length:>2}: {what} {} words at max wrong {} ({how} in {:.2} s)",
+                    c.words, c.max_wrong, file.seconds
+                );
+            }
+            Err(flaw) => {
+                flaws += 1;
+                println!(
+                    "length {length:>2}: REJECTED: {flaw} ({})",
+                    file.path.display()
+                );
+            }
+        }
+    }
+    if flaws > 0 {
+        bail!("{flaws} certificate(s) rejected");
+    }
+    Ok(())
+}

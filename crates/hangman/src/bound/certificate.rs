@@ -1,0 +1,194 @@
+//! Writes a finished search's proof down as a certificate that [`check`](super::check)
+//! re-checks without trusting the search (the format is in [`check`](super::check)'s docs).
+//!
+//! The proof is read back from the search's memo: a state it stopped at statically is a
+//! leaf; a state it opened lists, for every letter worth trying, either nothing (its
+//! screen is enough) or its open children's proofs, then how its word guesses were
+//! bounded. The memo only ever raised a state's value, so every part of the proof is worth
+//! at least what the search used. A state met again (the same letters guessed in another
+//! order) is written once and referred to afterwards.
+
+use std::io::{self, Write};
+
+use lexicon::Letter;
+use rustc_hash::FxHashMap;
+
+use super::profile::Profile;
+use super::search::{How, Objective, Search, Words, without};
+use super::targets::Key;
+use crate::candidates::Partition;
+use crate::game::{Position, Step};
+use crate::strategy::SetHash;
+
+/// The format's first line.
+pub(super) const MAGIC: &str = "wordplay-bound-certificate 1";
+
+/// What the header of a certificate states.
+pub(super) struct Header<'a> {
+    pub(super) objective: Objective,
+    pub(super) max_wrong: u32,
+    pub(super) bound: u64,
+    pub(super) words_sha256: &'a str,
+}
+
+/// Writes the proof of `search`'s value at the start of a game (`bound`, at most what it
+/// found) to `out`.
+pub(super) fn write(
+    search: &Search<'_>,
+    header: &Header<'_>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let bucket = search.bucket;
+    writeln!(out, "{MAGIC}")?;
+    writeln!(
+        out,
+        "objective {}",
+        match header.objective {
+            Objective::Score => "score",
+            Objective::Losses => "losses",
+        }
+    )?;
+    writeln!(out, "length {}", bucket.length())?;
+    writeln!(out, "max_wrong {}", header.max_wrong)?;
+    writeln!(out, "words {}", bucket.len())?;
+    writeln!(out, "words_sha256 {}", header.words_sha256)?;
+    writeln!(out, "bound {}", header.bound)?;
+    let families = search.families.members();
+    writeln!(out, "families {}", families.len())?;
+    for family in families {
+        let line: Vec<String> = family.iter().map(u32::to_string).collect();
+        writeln!(out, "{} {}", family.len(), line.join(" "))?;
+    }
+    writeln!(out, "proof")?;
+    let all: Vec<u32> = (0..bucket.len() as u32).collect();
+    let root = Position::new(bucket.length(), header.max_wrong);
+    if all.len() < 2 {
+        // No word, or one (its word guess is free): settled, nothing to prove.
+        writeln!(out)?;
+        return Ok(());
+    }
+    // First count how often each opened state is met, then write.
+    let mut walk = Walk {
+        search,
+        seen: FxHashMap::default(),
+        kept: FxHashMap::default(),
+        out: None,
+        line: 0,
+    };
+    walk.node(&all, SetHash::of(&all), root)?;
+    let met = std::mem::take(&mut walk.seen);
+    walk.seen = met
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(k, _)| (k, 0))
+        .collect();
+    walk.out = Some(out);
+    walk.node(&all, SetHash::of(&all), root)?;
+    if let Some(out) = walk.out {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// One pass over the proof.
+struct Walk<'s, 'a, 'o> {
+    search: &'s Search<'a>,
+    /// First pass: how often each opened state is met. Second: the states met twice or
+    /// more (value unused).
+    seen: FxHashMap<Key, u32>,
+    /// Second pass: the number given to each kept state written so far.
+    kept: FxHashMap<Key, u32>,
+    /// `None` on the first pass.
+    out: Option<&'o mut dyn Write>,
+    /// Tokens on the current line.
+    line: usize,
+}
+
+impl Walk<'_, '_, '_> {
+    fn token(&mut self, token: &str) -> io::Result<()> {
+        if let Some(out) = self.out.as_mut() {
+            if self.line > 0 {
+                out.write_all(if self.line >= 32 { b"\n" } else { b" " })?;
+                if self.line >= 32 {
+                    self.line = 0;
+                }
+            }
+            out.write_all(token.as_bytes())?;
+            self.line += 1;
+        }
+        Ok(())
+    }
+
+    /// The proof of an open state (two words or more, game not over).
+    fn node(&mut self, set: &[u32], hash: SetHash, position: Position) -> io::Result<()> {
+        let search = self.search;
+        let key = search.key(hash, position);
+        let Some(entry) = search.memo.borrow().get(&key).copied() else {
+            return self.token("S");
+        };
+        let words = match entry.how {
+            How::Static => return self.token("S"),
+            How::Chain => return self.token("C"),
+            How::Expanded(words) => words,
+        };
+        if self.out.is_none() {
+            let count = self.seen.entry(key).or_insert(0);
+            *count += 1;
+            if *count > 1 {
+                return Ok(());
+            }
+        } else {
+            if let Some(&i) = self.kept.get(&key) {
+                return self.token(&format!("R{i}"));
+            }
+            if self.seen.contains_key(&key) {
+                let i = self.kept.len() as u32;
+                self.kept.insert(key, i);
+                self.token("K")?;
+            } else {
+                self.token("E")?;
+            }
+        }
+        let bucket = search.bucket;
+        let profile = Profile::of(bucket, set, position);
+        let mut parts = Partition::default();
+        for letter in Letter::ALL {
+            let i = letter.index();
+            if profile.splits >> i & 1 == 0 || profile.counts[i] < 2 {
+                continue;
+            }
+            if search.screen(position, &profile, letter) >= entry.value {
+                self.token("x")?;
+                continue;
+            }
+            self.token("c")?;
+            parts.split(bucket, set, letter);
+            let families: Vec<(u32, Vec<u32>)> =
+                parts.families().map(|(m, f)| (m, f.to_vec())).collect();
+            for (positions, family) in families {
+                let after = position.after(Step::Letter { letter, positions });
+                if !after.is_over() && family.len() > 1 {
+                    self.node(&family, SetHash::of(&family), after)?;
+                }
+            }
+        }
+        let cheap = search.words_cheap(position, &profile);
+        let missed = position.after(Step::Word { correct: false });
+        if cheap >= entry.value || words == Words::Cheap || missed.is_over() {
+            return self.token("w0");
+        }
+        if words == Words::Whole {
+            self.token("w1")?;
+            return self.node(set, hash, missed);
+        }
+        self.token("w2")?;
+        self.node(set, hash, missed)?;
+        if set.len() > 2 {
+            for (i, &w) in set.iter().enumerate() {
+                let rest = without(set, i);
+                self.node(&rest, hash.without(w), missed)?;
+            }
+        }
+        Ok(())
+    }
+}

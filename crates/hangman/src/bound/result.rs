@@ -1,0 +1,106 @@
+//! What is proven about one word length, and the slack its searches ran with.
+
+use super::plies::Rule;
+use super::search::Work;
+
+/// How far below `best`'s value a search may stop, and how much it may work: the searches
+/// of a length run with a slack that halves from a loose one down to this one (each
+/// search's bound is kept if better), until the bound meets `best` or the searches have
+/// opened `nodes` states (the `search` module says how the budget is spent). A count of
+/// states, not a time, so that the result depends on the inputs alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slack {
+    /// Points per word for the score's bound: the tightest tried.
+    pub score: f64,
+    /// The share of `best`'s losses the losses' bound may fall short by: the tightest
+    /// tried.
+    pub losses: f64,
+    /// States the score's searches may open in all (the losses' a quarter of it).
+    pub nodes: u64,
+}
+
+impl Slack {
+    /// No slack: where `best` is optimal the bound is its total.
+    pub const NONE: Slack = Slack {
+        score: 0.0,
+        losses: 0.0,
+        nodes: u64::MAX,
+    };
+
+    /// The slacks per word the score's searches run with, loosest first.
+    pub(super) fn score_steps(self) -> Vec<f64> {
+        steps(
+            &[8.0, 4.0, 2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.02],
+            self.score,
+        )
+    }
+
+    /// The shares of `best`'s losses the losses' searches run with, loosest first.
+    pub(super) fn losses_steps(self) -> Vec<f64> {
+        steps(&[0.5, 0.25, 0.1, 0.05, 0.02], self.losses)
+    }
+
+    /// What `hangman bench` uses for a length of `words` words of `length` letters with
+    /// `max_wrong` wrong guesses allowed: no slack, and a number of states that keeps every
+    /// length of words.txt within about a minute and a half of CPU (a state costs more the
+    /// more words it holds: about 1–5 ms at 4–7 letters, 0.1 ms at 8, 0.02 ms from 9), and
+    /// the whole list within 10 minutes on 2 cores.
+    pub fn default_for(length: usize, words: usize, max_wrong: u32) -> Slack {
+        let _ = (words, max_wrong);
+        let nodes = match length {
+            0..=5 => 20_000,
+            6 => 40_000,
+            7 => 60_000,
+            8 => 450_000,
+            _ => 3_000_000,
+        };
+        Slack {
+            score: 0.0,
+            losses: 0.0,
+            nodes,
+        }
+    }
+}
+
+/// `ladder`'s steps above `last`, then `last`.
+fn steps(ladder: &[f64], last: f64) -> Vec<f64> {
+    let mut steps: Vec<f64> = ladder.iter().copied().filter(|&s| s > last).collect();
+    steps.push(last);
+    steps
+}
+
+/// What is proven about one word length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LengthBound {
+    /// Word length.
+    pub length: usize,
+    /// Words of that length.
+    pub words: usize,
+    /// The maximum of wrong guesses.
+    pub max_wrong: u32,
+    /// `best`'s total final score (an upper bound of the optimum).
+    pub best: u64,
+    /// `best`'s losses.
+    pub best_losses: u64,
+    /// No strategy totals less than this.
+    pub total: u64,
+    /// The rule that proved `total`.
+    pub rule: Rule,
+    /// What the steered search proved of the total (0 where it did not run).
+    pub searched: u64,
+    /// No strategy loses fewer words than this.
+    pub losses: u64,
+    /// The slack the searches ran with.
+    pub slack: Slack,
+    /// The score search's work.
+    pub work: Work,
+    /// Milliseconds both searches took (with `best`'s tree walk).
+    pub millis: f64,
+}
+
+impl LengthBound {
+    /// Whether the bound is `best`'s total: then both are the optimum.
+    pub fn is_optimum(&self) -> bool {
+        self.total == self.best || self.rule.is_exact()
+    }
+}
