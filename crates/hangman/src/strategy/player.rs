@@ -530,45 +530,28 @@ fn rollout_letter(
     letters.truncate(k);
     let mut best: Option<(u64, Letter)> = None;
     for letter in letters {
-        let won = if depth <= 1 {
-            won_after(bucket, weights, cands, guessed, left, letter)
-        } else {
-            let mut parts = Partition::default();
-            parts.split(bucket, cands, letter);
-            let guessed = guessed.with(letter);
-            parts
-                .families()
-                .map(|(mask, family)| {
-                    // A miss with no wrong guess left loses the family.
-                    let left = match (mask, left) {
-                        (0, 0) => return 0,
-                        (0, left) => left - 1,
-                        (_, left) => left,
-                    };
-                    match family {
-                        [only] => weights[*only as usize],
-                        _ => {
-                            let next = depth - 1;
-                            rollout_letter(bucket, weights, family, guessed, left, k, next).0
-                        }
-                    }
-                })
-                .sum()
-        };
+        let won = won_after(
+            bucket,
+            weights,
+            cands,
+            guessed,
+            left,
+            letter,
+            (k, depth - 1),
+        );
         if best.is_none_or(|(b, _)| won > b) {
             best = Some((won, letter));
         }
     }
     best.unwrap_or_else(|| {
         let letter = likeliest_letter(bucket, weights, cands, guessed);
-        (
-            won_after(bucket, weights, cands, guessed, left, letter),
-            letter,
-        )
+        let won = won_after(bucket, weights, cands, guessed, left, letter, (k, 0));
+        (won, letter)
     })
 }
 
-/// The weight of `cands` won by guessing `letter`, then playing on letter by letter.
+/// The weight of `cands` won by guessing `letter`, then playing on: choosing among `k`
+/// letters `depth` more times ([`rollout_letter`]), then letter by letter.
 fn won_after(
     bucket: &Bucket,
     weights: &[u64],
@@ -576,6 +559,7 @@ fn won_after(
     guessed: LetterSet,
     left: u32,
     letter: Letter,
+    (k, depth): (usize, usize),
 ) -> u64 {
     let mut parts = Partition::default();
     parts.split(bucket, cands, letter);
@@ -583,34 +567,24 @@ fn won_after(
     parts
         .families()
         .map(|(mask, family)| {
-            if mask != 0 {
-                won_playing_on(bucket, weights, family, guessed, left)
-            } else if left == 0 {
-                0
-            } else {
-                won_playing_on(bucket, weights, family, guessed, left - 1)
+            // A miss with no wrong guess left loses the family.
+            let left = match (mask, left) {
+                (0, 0) => return 0,
+                (0, left) => left - 1,
+                (_, left) => left,
+            };
+            match family {
+                [] => 0,
+                // The word is guessed once it is the only one.
+                [only] => weights[*only as usize],
+                _ if depth == 0 => {
+                    let next = likeliest_letter(bucket, weights, family, guessed);
+                    won_after(bucket, weights, family, guessed, left, next, (k, 0))
+                }
+                _ => rollout_letter(bucket, weights, family, guessed, left, k, depth).0,
             }
         })
         .sum()
-}
-
-/// The weight of `cands` that playing on letter by letter wins.
-fn won_playing_on(
-    bucket: &Bucket,
-    weights: &[u64],
-    cands: &[u32],
-    guessed: LetterSet,
-    left: u32,
-) -> u64 {
-    match cands {
-        [] => 0,
-        // The word is guessed once it is the only one.
-        [only] => weights[*only as usize],
-        _ => {
-            let letter = likeliest_letter(bucket, weights, cands, guessed);
-            won_after(bucket, weights, cands, guessed, left, letter)
-        }
-    }
 }
 
 /// The exact search for the best chance of winning (see the module docs).
@@ -776,7 +750,16 @@ mod tests {
     fn won_by_likeliest(s: &Familiar, length: usize, cands: &[u32], left: u32) -> u64 {
         let bucket = s.pool().words().bucket(length);
         let weights = &s.weights[length];
-        won_playing_on(bucket, weights, cands, LetterSet::default(), left)
+        let letter = likeliest_letter(bucket, weights, cands, LetterSet::default());
+        won_after(
+            bucket,
+            weights,
+            cands,
+            LetterSet::default(),
+            left,
+            letter,
+            (4, 0),
+        )
     }
 
     #[test]
@@ -803,8 +786,15 @@ mod tests {
                 );
                 assert!(won >= greedy, "left {left} depth {depth}");
                 if depth == 1 {
-                    let after =
-                        won_after(bucket, weights, &cands, LetterSet::default(), left, letter);
+                    let after = won_after(
+                        bucket,
+                        weights,
+                        &cands,
+                        LetterSet::default(),
+                        left,
+                        letter,
+                        (4, 0),
+                    );
                     assert_eq!(after, won);
                 }
                 gained |= won > greedy + greedy / 1000;
