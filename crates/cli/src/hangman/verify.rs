@@ -2,10 +2,12 @@
 //! --certificate DIR` wrote, with `hangman::verify` (plain code that shares nothing with
 //! the search), and prints per length what each proves. Exit 1 on any flaw.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use lexicon::Lexicon;
 
 use crate::dictionary;
 use crate::error::usage;
@@ -30,15 +32,12 @@ pub(crate) struct VerifyArgs {
 
 pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let dir = &args.dir;
-    if !dir.is_dir() {
-        return Err(usage(format!("{} is not a folder", dir.display())));
-    }
-    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
-    let checks = match hangman::verify::verify_folder(dir, &dict.lexicon) {
-        Ok(checks) => checks,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(usage(e.to_string())),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
-    };
+    let (dict, checks) = check_folder(
+        dir,
+        args.dictionary.as_deref(),
+        args.invalid.skip_invalid,
+        |dir, lexicon| hangman::verify::verify_folder(dir, lexicon),
+    )?;
     println!(
         "certificates in {} · dictionary {}",
         dir.display(),
@@ -68,6 +67,27 @@ pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
         bail!("{flaws} length(s) with a rejected certificate");
     }
     Ok(())
+}
+
+/// The word list at `list` (the embedded one when `None`) and what `check` finds in
+/// the certificate folder `dir` for it: what `hangman verify` and `hangman verify-bound`
+/// share. A `dir` that is not a folder, or a folder without certificates, is a usage
+/// error; a file that cannot be read, a failure.
+pub(super) fn check_folder<T>(
+    dir: &Path,
+    list: Option<&Path>,
+    skip_invalid: bool,
+    check: impl FnOnce(&Path, &Arc<Lexicon>) -> std::io::Result<T>,
+) -> anyhow::Result<(dictionary::Dictionary, T)> {
+    if !dir.is_dir() {
+        return Err(usage(format!("{} is not a folder", dir.display())));
+    }
+    let dict = dictionary::load(list, skip_invalid)?;
+    match check(dir, &dict.lexicon) {
+        Ok(checks) => Ok((dict, checks)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(usage(e.to_string())),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", dir.display())),
+    }
 }
 
 /// What a value certificate proved, on one line.

@@ -6,12 +6,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use hangman::bound::check;
-
-use crate::dictionary;
-use crate::error::usage;
 
 /// Arguments of `hangman verify-bound`.
 #[derive(Debug, Args)]
@@ -33,15 +30,12 @@ pub(crate) struct VerifyBoundArgs {
 
 pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
     let dir = &args.dir;
-    if !dir.is_dir() {
-        return Err(usage(format!("{} is not a folder", dir.display())));
-    }
-    let dict = dictionary::load(args.dictionary.as_deref(), args.invalid.skip_invalid)?;
-    let checks = match check::check_folder(dir, &dict.lexicon) {
-        Ok(checks) => checks,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(usage(e.to_string())),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
-    };
+    let (dict, checks) = super::verify::check_folder(
+        dir,
+        args.dictionary.as_deref(),
+        args.invalid.skip_invalid,
+        check::check_folder,
+    )?;
     println!(
         "bound certificates in {} · dictionary {}",
         dir.display(),
