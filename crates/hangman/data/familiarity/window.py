@@ -10,23 +10,18 @@ drawn from to about 0.2 %, where a 1,000-word set measures it to about 1 %. Rank
 the wordfreq package's `top_n_list('en', 25000, wordlist='large')`.
 """
 
-import re
 import sys
 
 import wordfreq
 
-FIRST, LAST = 300, 25_000
-WORD = re.compile(r"[a-z]{3,12}")
+from heldout import LAST, ranked_window
 
 
 def main():
     test_path, out = sys.argv[1], sys.argv[2]
     test = set(open(test_path).read().split())
-    seen, window = set(), []
-    for rank, word in enumerate(wordfreq.top_n_list("en", LAST, wordlist="large"), start=1):
-        if rank >= FIRST and WORD.fullmatch(word) and word not in seen:
-            seen.add(word)
-            window.append(word)
+    # The same window as the held-out sets' (heldout.ranked_window), ranked by the package.
+    window = ranked_window(wordfreq.top_n_list("en", LAST, wordlist="large"))
     words = [w for w in window if w not in test]
     with open(out, "w") as f:
         f.write("".join(f"{w}\n" for w in words))
