@@ -34,7 +34,7 @@ pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
         dir,
         args.dictionary.as_deref(),
         args.invalid.skip_invalid,
-        check::check_folder,
+        |dir, lexicon| check::check_folder_with(dir, lexicon, report_progress),
     )?;
     println!(
         "bound certificates in {} · dictionary {}",
@@ -78,4 +78,26 @@ pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
         bail!("{flaws} certificate(s) rejected");
     }
     Ok(())
+}
+
+/// One line on stderr per file, before and after its check: the largest lengths' proofs
+/// take minutes each.
+fn report_progress(progress: check::Progress<'_>) {
+    match progress {
+        check::Progress::Checking { index, files, path } => {
+            let name = path
+                .file_name()
+                .unwrap_or(path.as_os_str())
+                .to_string_lossy();
+            eprintln!("[{index}/{files}] checking {name} …");
+        }
+        check::Progress::Checked(file) => {
+            let verdict = if file.result.is_ok() {
+                "ok"
+            } else {
+                "REJECTED"
+            };
+            eprintln!("        {verdict} in {:.2} s", file.seconds);
+        }
+    }
 }

@@ -896,6 +896,36 @@ pub fn check_folder(
     dir: &std::path::Path,
     lexicon: &std::sync::Arc<lexicon::Lexicon>,
 ) -> std::io::Result<Vec<FileCheck>> {
+    check_folder_with(dir, lexicon, |_| {})
+}
+
+/// Where [`check_folder_with`] is.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress<'a> {
+    /// The `index`-th file (from 1) of `files` is about to be checked.
+    Checking {
+        /// Its place, from 1.
+        index: usize,
+        /// Files in all.
+        files: usize,
+        /// The file.
+        path: &'a std::path::Path,
+    },
+    /// A file was checked.
+    Checked(&'a FileCheck),
+}
+
+/// [`check_folder`], telling `progress` before and after each file (checks of the
+/// largest lengths take minutes).
+///
+/// # Errors
+///
+/// As [`check_folder`].
+pub fn check_folder_with(
+    dir: &std::path::Path,
+    lexicon: &std::sync::Arc<lexicon::Lexicon>,
+    mut progress: impl FnMut(Progress<'_>),
+) -> std::io::Result<Vec<FileCheck>> {
     let mut files: Vec<(usize, std::path::PathBuf)> = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
@@ -919,7 +949,13 @@ pub fn check_folder(
     // By length, then `score` before `losses`.
     files.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
     let mut checks = Vec::with_capacity(files.len());
-    for (length, path) in files {
+    let count = files.len();
+    for (index, (length, path)) in files.into_iter().enumerate() {
+        progress(Progress::Checking {
+            index: index + 1,
+            files: count,
+            path: &path,
+        });
         let start = std::time::Instant::now();
         let bytes = std::fs::read(&path)?;
         let is_rule = path.extension().is_some_and(|e| e == "rule");
@@ -936,6 +972,7 @@ pub fn check_folder(
             result,
             seconds: start.elapsed().as_secs_f64(),
         });
+        progress(Progress::Checked(checks.last().expect("just pushed")));
     }
     Ok(checks)
 }

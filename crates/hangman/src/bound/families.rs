@@ -29,6 +29,10 @@ pub(super) const MAX_FAMILY: usize = 64;
 /// A family is made of at least this many words.
 const MIN_FAMILY: usize = 3;
 
+/// The chosen families differ at most at this many positions: groups of three blanks
+/// (`s???s`) are costly to value and lose few words; they join after, by size.
+const GREEDY_BLANKS: usize = 2;
+
 /// No family.
 const NONE: u32 = u32::MAX;
 
@@ -45,68 +49,76 @@ pub(super) struct Families {
     /// lose any of its words (nor of any part of it): its words are skipped from there on.
     safe: Vec<u32>,
     /// `W_L` by (family, subset of its members, L).
-    wins: RefCell<FxHashMap<(u32, u64, u8), u8>>,
+    wins: RefCell<Memo>,
 }
 
 impl Families {
-    /// The families of `bucket`: groups of at least three words equal but at `k`
-    /// positions, `k` from `min(3, length − 2)` down to 1, each group taken whole (in
-    /// chunks of [`MAX_FAMILY`] if larger) from the words no family holds yet, largest
-    /// first; ties by the groups' words.
-    pub(super) fn build(bucket: &Bucket) -> Families {
-        let length = bucket.length();
-        let mut family = vec![NONE; bucket.len()];
+    /// The families of `bucket` chosen for `max_wrong` wrong guesses: first, among every
+    /// group of words equal but at one or [`GREEDY_BLANKS`] positions (in chunks of
+    /// [`MAX_FAMILY`]), the one any strategy loses most words of at the start (`|F| − W_L`
+    /// with `L = max_wrong`), again and again over the words left; then the rest as
+    /// [`fill`] groups them. Ties go to the group first in order of its
+    /// words, so the partition depends on the words alone.
+    pub(super) fn build(bucket: &Bucket, max_wrong: u32) -> Families {
+        let left = max_wrong as i32;
+        let none = vec![false; bucket.len()];
+        let mut candidates: Vec<Vec<u32>> = (1..=most_blanks(bucket.length()).min(GREEDY_BLANKS))
+            .flat_map(|k| groups(bucket, k, &none))
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut memo = Memo::default();
+        let mut loss_of = |group: &[u32]| -> u32 {
+            memo.clear();
+            group.len() as u32 - wins(bucket, group, full(group.len()), left, 0, &mut memo)
+        };
+        // Lazy greedy: a group's loss only falls as its words are taken by others.
+        let mut heap: std::collections::BinaryHeap<(u32, std::cmp::Reverse<usize>)> = candidates
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| {
+                let loss = loss_of(g);
+                (loss > 0).then_some((loss, std::cmp::Reverse(i)))
+            })
+            .collect();
+        let mut sizes: Vec<usize> = candidates.iter().map(Vec::len).collect();
+        let mut taken = vec![false; bucket.len()];
         let mut members: Vec<Vec<u32>> = Vec::new();
-        let most = 3.min(length.saturating_sub(2));
-        for k in (1..=most).rev() {
-            let mut groups: Vec<Vec<u32>> = Vec::new();
-            let mut keyed: Vec<(Vec<u8>, u32)> = Vec::new();
-            for blanks in 0u32..(1 << length) {
-                if blanks.count_ones() as usize != k {
-                    continue;
-                }
-                keyed.clear();
-                for w in 0..bucket.len() as u32 {
-                    if family[w as usize] != NONE {
-                        continue;
-                    }
-                    let word = bucket.word(w as usize);
-                    let key = word
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &b)| if blanks >> i & 1 == 1 { b'_' } else { b })
-                        .collect();
-                    keyed.push((key, w));
-                }
-                keyed.sort_unstable();
-                for run in keyed.chunk_by(|a, b| a.0 == b.0) {
-                    for chunk in run.chunks(MAX_FAMILY) {
-                        if chunk.len() >= MIN_FAMILY {
-                            groups.push(chunk.iter().map(|&(_, w)| w).collect());
-                        }
-                    }
-                }
+        while let Some((loss, std::cmp::Reverse(i))) = heap.pop() {
+            let free: Vec<u32> = candidates[i]
+                .iter()
+                .copied()
+                .filter(|&w| !taken[w as usize])
+                .collect();
+            if free.len() < MIN_FAMILY {
+                continue;
             }
-            groups.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-            for group in groups {
-                let free: Vec<u32> = group
-                    .into_iter()
-                    .filter(|&w| family[w as usize] == NONE)
-                    .collect();
-                if free.len() >= MIN_FAMILY {
-                    for &w in &free {
-                        family[w as usize] = members.len() as u32;
-                    }
-                    members.push(free);
+            if free.len() < sizes[i] {
+                sizes[i] = free.len();
+                let now = loss_of(&free);
+                candidates[i] = free;
+                if now > 0 {
+                    heap.push((now, std::cmp::Reverse(i)));
                 }
+                continue;
             }
+            debug_assert!(loss > 0);
+            for &w in &free {
+                taken[w as usize] = true;
+            }
+            members.push(free);
         }
-        Families::from_members(bucket, members)
+        fill(bucket, &mut taken, &mut members);
+        Families::from_members(bucket, members, max_wrong)
     }
 
-    /// The families `members` (disjoint, each of 2 to [`MAX_FAMILY`] words, ascending) of a
-    /// bucket of `words` words.
-    pub(super) fn from_members(bucket: &Bucket, members: Vec<Vec<u32>>) -> Families {
+    /// The families `members` (disjoint, each of 2 to [`MAX_FAMILY`] words, ascending) of
+    /// `bucket`'s words, for searches with at most `max_wrong` wrong guesses.
+    pub(super) fn from_members(
+        bucket: &Bucket,
+        members: Vec<Vec<u32>>,
+        max_wrong: u32,
+    ) -> Families {
         let mut family = vec![NONE; bucket.len()];
         let mut slot = vec![0; bucket.len()];
         for (f, group) in members.iter().enumerate() {
@@ -125,15 +137,11 @@ impl Families {
         families.safe = (0..families.members.len())
             .map(|f| {
                 let size = families.members[f].len();
-                let all = if size == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << size) - 1
-                };
-                // A word guess per word always wins them all with `size − 1` to spare.
-                (0..size as u32)
+                let all = full(size);
+                // No search has more than `max_wrong` to spare: past it, `W_L` is not needed.
+                (0..=max_wrong)
                     .find(|&left| families.wins(bucket, f as u32, all, left as i32) == size as u32)
-                    .unwrap_or(size as u32)
+                    .unwrap_or(max_wrong + 1)
             })
             .collect();
         families
@@ -175,63 +183,160 @@ impl Families {
     /// `W_L` of the members `subset` of family `f` with `left` more wrong guesses
     /// survivable (see the module docs).
     fn wins(&self, bucket: &Bucket, f: u32, subset: u64, left: i32) -> u32 {
-        let m = subset.count_ones();
-        if left < 0 {
-            return 0;
-        }
-        if m <= 1 {
-            return m;
-        }
-        let key = (f, subset, left as u8);
-        if let Some(&w) = self.wins.borrow().get(&key) {
-            return u32::from(w);
-        }
-        let members = &self.members[f as usize];
-        let mut best = 1 + self.wins(bucket, f, subset, left - 1);
-        if best < m {
-            // The letters of the subset that split it, in two words or more.
-            let mut count = [0u32; 26];
-            let mut any = [0u32; 26];
-            let mut all = [u32::MAX; 26];
-            for i in bits(subset) {
-                let w = members[i] as usize;
-                let masks = bucket.position_masks(w);
-                for letter in bucket.letters(w).iter() {
-                    let l = letter.index();
-                    count[l] += 1;
-                    any[l] |= masks[l];
-                    all[l] &= masks[l];
-                }
-            }
-            for l in 0..26 {
-                if count[l] < 2 || (count[l] == m && any[l] == all[l]) {
-                    continue;
-                }
-                let mut parts: Vec<(u32, u64)> = Vec::new();
-                for i in bits(subset) {
-                    let mask = bucket.position_masks(members[i] as usize)[l];
-                    match parts.iter_mut().find(|(m, _)| *m == mask) {
-                        Some((_, part)) => *part |= 1 << i,
-                        None => parts.push((mask, 1 << i)),
-                    }
-                }
-                let won: u32 = parts
-                    .iter()
-                    .map(|&(mask, part)| {
-                        let lives = if mask == 0 { left - 1 } else { left };
-                        self.wins(bucket, f, part, lives)
-                    })
-                    .sum();
-                best = best.max(won);
-                if best >= m {
-                    break;
-                }
-            }
-        }
-        let best = best.min(m);
-        self.wins.borrow_mut().insert(key, best as u8);
-        best
+        let mut memo = self.wins.borrow_mut();
+        wins(
+            bucket,
+            &self.members[f as usize],
+            subset,
+            left,
+            f,
+            &mut memo,
+        )
     }
+}
+
+/// The most positions a family's words differ at, for words of `length` letters.
+fn most_blanks(length: usize) -> usize {
+    3.min(length.saturating_sub(2))
+}
+
+/// The subset of all `n` members.
+fn full(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// The groups of at least [`MIN_FAMILY`] words not `taken` that are equal but at `k`
+/// positions (the same positions), in chunks of [`MAX_FAMILY`].
+fn groups(bucket: &Bucket, k: usize, taken: &[bool]) -> Vec<Vec<u32>> {
+    let length = bucket.length();
+    let mut found: Vec<Vec<u32>> = Vec::new();
+    let mut keyed: Vec<(Vec<u8>, u32)> = Vec::new();
+    for blanks in 0u32..(1 << length) {
+        if blanks.count_ones() as usize != k {
+            continue;
+        }
+        keyed.clear();
+        for w in 0..bucket.len() as u32 {
+            if taken[w as usize] {
+                continue;
+            }
+            let word = bucket.word(w as usize);
+            let key = word
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| if blanks >> i & 1 == 1 { b'_' } else { b })
+                .collect();
+            keyed.push((key, w));
+        }
+        keyed.sort_unstable();
+        for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+            for chunk in run.chunks(MAX_FAMILY) {
+                if chunk.len() >= MIN_FAMILY {
+                    found.push(chunk.iter().map(|&(_, w)| w).collect());
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Adds to `members` the families of the words not `taken`: groups equal but at `k`
+/// positions, `k` from [`most_blanks`] down to 1, each taken whole from the words no
+/// family holds yet, largest first; ties by the groups' words.
+fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>) {
+    for k in (1..=most_blanks(bucket.length())).rev() {
+        let mut found = groups(bucket, k, taken);
+        found.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        for group in found {
+            let free: Vec<u32> = group.into_iter().filter(|&w| !taken[w as usize]).collect();
+            if free.len() >= MIN_FAMILY {
+                for &w in &free {
+                    taken[w as usize] = true;
+                }
+                members.push(free);
+            }
+        }
+    }
+}
+
+/// `W_L` by (family, subset of its members, L).
+type Memo = FxHashMap<(u32, u64, u8), u8>;
+
+/// `W_L` of the words `members` (at most [`MAX_FAMILY`]) picked by `subset` with `left`
+/// more wrong guesses survivable (see the module docs), remembered in `memo` under `tag`.
+fn wins(
+    bucket: &Bucket,
+    members: &[u32],
+    subset: u64,
+    left: i32,
+    tag: u32,
+    memo: &mut Memo,
+) -> u32 {
+    let m = subset.count_ones();
+    if left < 0 {
+        return 0;
+    }
+    if m <= 1 {
+        return m;
+    }
+    let key = (tag, subset, left as u8);
+    if let Some(&w) = memo.get(&key) {
+        return u32::from(w);
+    }
+    let mut best = 1 + wins(bucket, members, subset, left - 1, tag, memo);
+    if best < m {
+        // The letters of the subset that split it, in two words or more.
+        let mut count = [0u32; 26];
+        let mut any = [0u32; 26];
+        let mut all = [u32::MAX; 26];
+        for i in bits(subset) {
+            let w = members[i] as usize;
+            let masks = bucket.position_masks(w);
+            for letter in bucket.letters(w).iter() {
+                let l = letter.index();
+                count[l] += 1;
+                any[l] |= masks[l];
+                all[l] &= masks[l];
+            }
+        }
+        // The letters that split it, most words first; no strategy wins more than the
+        // words the first `left + 1` guesses of its all-misses path hit (see `statics`).
+        let mut splitting: Vec<usize> = (0..26)
+            .filter(|&l| count[l] >= 2 && !(count[l] == m && any[l] == all[l]))
+            .collect();
+        splitting.sort_by_key(|&l| (std::cmp::Reverse(count[l]), l));
+        let hit: u32 = splitting
+            .iter()
+            .map(|&l| count[l])
+            .chain(std::iter::repeat(1))
+            .take(left as usize + 1)
+            .sum();
+        let most = m.min(hit);
+        for l in splitting {
+            if best >= most {
+                break;
+            }
+            let mut parts: Vec<(u32, u64)> = Vec::new();
+            for i in bits(subset) {
+                let mask = bucket.position_masks(members[i] as usize)[l];
+                match parts.iter_mut().find(|(m, _)| *m == mask) {
+                    Some((_, part)) => *part |= 1 << i,
+                    None => parts.push((mask, 1 << i)),
+                }
+            }
+            let won: u32 = parts
+                .iter()
+                .map(|&(mask, part)| {
+                    let lives = if mask == 0 { left - 1 } else { left };
+                    wins(bucket, members, part, lives, tag, memo)
+                })
+                .sum();
+            best = best.max(won);
+        }
+    }
+    let best = best.min(m);
+    memo.insert(key, best as u8);
+    best
 }
 
 /// The set bits of `mask`, lowest first.

@@ -153,7 +153,7 @@ fn family_losses_never_exceed_the_fewest_losses() {
     for &(words, _) in TINY {
         let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
         let bucket = lexicon.bucket(words[0].len());
-        let families = Families::build(bucket);
+        let families = Families::build(bucket, 3);
         let all = candidates::all(bucket);
         for left in 0..4 {
             let (_, fewest) = brute_total(words, left);
@@ -166,7 +166,7 @@ fn family_losses_never_exceed_the_fewest_losses() {
     let words = TINY[8].0;
     let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
     let bucket = lexicon.bucket(5);
-    let families = Families::build(bucket);
+    let families = Families::build(bucket, 2);
     assert_eq!(families.members().len(), 1);
     assert_eq!(
         families.losses(bucket, &candidates::all(bucket), 2),
