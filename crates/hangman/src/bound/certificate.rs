@@ -172,7 +172,7 @@ impl Walk<'_, '_, '_> {
                 }
             }
         }
-        let cheap = search.words_cheap(position, &profile);
+        let cheap = search.words_cheap(set, position, &profile);
         let missed = position.after(Step::Word { correct: false });
         if cheap >= entry.value || words == Words::Cheap || missed.is_over() {
             return self.token("w0");

@@ -615,10 +615,9 @@ impl Checker<'_, '_> {
             .collect();
         let slots: Vec<usize> = (0..64).filter(|&i| subset >> i & 1 == 1).collect();
         let mut best = 1 + self.family_wins(f, subset, l - 1);
+        // Each letter that splits the subset: the words holding it, its answers' parts.
+        let mut splits: Vec<(u32, Vec<(u32, u64)>)> = Vec::new();
         for letter in 0..26 {
-            if best >= m {
-                break;
-            }
             let mut groups: Vec<(u32, u64)> = Vec::new();
             let mut holding = 0;
             for (&w, &slot) in members.iter().zip(&slots) {
@@ -631,8 +630,24 @@ impl Checker<'_, '_> {
                     None => groups.push((mask, 1 << slot)),
                 }
             }
-            if holding < 2 || groups.len() < 2 {
-                continue;
+            if holding >= 2 && groups.len() >= 2 {
+                splits.push((holding, groups));
+            }
+        }
+        // A word is won only if one of the first `l + 1` guesses made while every guess
+        // misses holds it: no strategy wins more than the `l + 1` largest holdings (a
+        // word guess holds one word).
+        let mut holdings: Vec<u32> = splits.iter().map(|(h, _)| *h).collect();
+        holdings.sort_unstable_by(|a, b| b.cmp(a));
+        let most: u32 = holdings
+            .into_iter()
+            .chain(std::iter::repeat(1))
+            .take(l as usize + 1)
+            .sum();
+        let most = most.min(m);
+        for (_, groups) in splits {
+            if best >= most {
+                break;
             }
             let mut won = 0;
             for (mask, part) in groups {
@@ -710,11 +725,17 @@ impl Checker<'_, '_> {
         };
         let rest = if missed.lost(self.list.max_wrong) {
             self.settled(n - 1, &missed)
-        } else if self.losses() {
-            let left = missed.left(self.list.max_wrong);
-            (n - 1).saturating_sub(self.most_hit(letters, n, left + 1))
         } else {
-            self.counting(n - 1, &missed, letters, 0)
+            // The guessed word's family loses at most one word fewer without it.
+            let lost = self.family_losses(&missed).saturating_sub(1);
+            if self.losses() {
+                let left = missed.left(self.list.max_wrong);
+                (n - 1)
+                    .saturating_sub(self.most_hit(letters, n, left + 1))
+                    .max(lost)
+            } else {
+                self.counting(n - 1, &missed, letters, lost)
+            }
         };
         let lemma = if !self.losses() && self.list.length as u32 + self.list.max_wrong <= LOST {
             let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));

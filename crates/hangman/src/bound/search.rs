@@ -215,20 +215,25 @@ impl<'a> Search<'a> {
     }
 
     /// The bound of every word guess at once without search: the word lemma, and the
-    /// others after the miss bounded statically (a subset's letters are at most the set's).
-    pub(super) fn words_cheap(&self, position: Position, profile: &Profile) -> u64 {
+    /// others after the miss bounded statically (a subset's letters are at most the set's;
+    /// its families lose at most one word fewer than the set's, a life later).
+    pub(super) fn words_cheap(&self, set: &[u32], position: Position, profile: &Profile) -> u64 {
         let n = u64::from(profile.n);
         let missed = position.after(Step::Word { correct: false });
         let right = self.settled(1, position);
         let rest = if missed.is_over() {
             self.settled(n - 1, missed)
         } else {
+            let left = missed.wrong_guesses_left();
+            let lost = self
+                .families
+                .losses(self.bucket, set, left)
+                .saturating_sub(1);
             match self.objective {
-                Objective::Score => self.tables.counting(n - 1, missed, profile, 0),
-                Objective::Losses => {
-                    let left = missed.wrong_guesses_left() as usize;
-                    (n - 1).saturating_sub(profile.most_hit(left + 1))
-                }
+                Objective::Score => self.tables.counting(n - 1, missed, profile, lost),
+                Objective::Losses => (n - 1)
+                    .saturating_sub(profile.most_hit(left as usize + 1))
+                    .max(lost),
             }
         };
         let lemma = if self.lemma && self.objective == Objective::Score {
@@ -564,7 +569,7 @@ impl<'a> Search<'a> {
         budget: u64,
         least: u64,
     ) -> (u64, Words) {
-        let mut bound = self.words_cheap(position, profile);
+        let mut bound = self.words_cheap(set, position, profile);
         let cut = least.min(target);
         let missed = position.after(Step::Word { correct: false });
         if bound + budget >= cut || missed.is_over() {
