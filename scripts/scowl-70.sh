@@ -2,18 +2,12 @@
 # Rebuilds crates/hangman/data/scowl70/scowl-70.txt, the third reference list of the evil
 # solver's tables (docs/evil.md; see crates/hangman/data/scowl70/README.md): SCOWL size 70,
 # American spelling, the words category only, as Debian ships SCOWL in its package `scowl`
-# (version pinned below). Needs apt-get (with Debian's package lists) and dpkg-deb.
+# (the version pinned in scripts/scowl-package.sh). Needs apt-get (with Debian's package lists) and dpkg-deb.
 # Usage, from anywhere: sh scripts/scowl-70.sh
 set -eu
-VERSION=2020.12.07-2
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/crates/hangman/data/scowl70/scowl-70.txt"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-apt-get download "scowl=$VERSION" >/dev/null
-dpkg-deb -x scowl_*.deb root
-lists=root/usr/share/dict/scowl
+. "$here/scripts/scowl-package.sh"
 # SCOWL's `mk-list english american 70` words: the `english` and `american` spellings'
 # `words` files of every size up to 70. Names, abbreviations, contractions and the other
 # categories are other files; lines with capitals or apostrophes are dropped, and the one
