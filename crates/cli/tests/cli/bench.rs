@@ -433,7 +433,12 @@ fn bound_certificates_are_written_and_verified_and_tampering_is_rejected() {
         .stdout(predicate::str::contains(
             "length  4: no strategy totals less than",
         ))
-        .stdout(predicate::str::contains("REJECTED").not());
+        .stdout(predicate::str::contains("REJECTED").not())
+        // Progress per file on stderr, before and after its check.
+        .stderr(predicate::str::contains(
+            "[1/14] checking length-2.score.cert.gz",
+        ))
+        .stderr(predicate::str::contains("ok in"));
     // A claim raised by one, written back as plain text: rejected, exit 1.
     let path = certs.join("length-4.score.cert.gz");
     let text = hangman::bound::check::text(&std::fs::read(&path).unwrap()).unwrap();
@@ -458,7 +463,8 @@ fn bound_certificates_are_written_and_verified_and_tampering_is_rejected() {
     .unwrap();
     verify(certs_arg)
         .code(1)
-        .stdout(predicate::str::contains("length  4: REJECTED"));
+        .stdout(predicate::str::contains("length  4: REJECTED"))
+        .stderr(predicate::str::contains("REJECTED in"));
     // A folder without certificates, or no folder: a usage error.
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
