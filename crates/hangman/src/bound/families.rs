@@ -3,9 +3,9 @@
 //! A *family* is a group of words equal at all but a few positions (`bills`, `fills`,
 //! `hills`; `cuddling`, `huddling`, `muffling`). Telling its words apart takes letters
 //! that each rule out few of them, so with few wrong guesses left some are lost whatever
-//! the guesser does. The families of a word length are fixed once (a partition of part of
-//! the bucket, largest first); in a set the search meets, each family's words there are
-//! bounded on their own:
+//! the guesser does. The families of a word length are fixed once: a partition of part of
+//! the bucket, chosen to force the most losses at the start (see [`Families::build`]); in a
+//! set the search meets, each family's words there are bounded on their own:
 //!
 //! - `W_L(F)`, the most words of `F` any strategy wins with `L` more wrong guesses
 //!   survivable, is at most the best first move's: a word guess wins that word and leaves

@@ -39,8 +39,8 @@
 //!    least `min(25, s + jᵢ)` with `jᵢ` the least `j` with `W(j) ≥ i` ([`counting_bound`]).
 //! 3. **Families (static).** A strategy for `S` restricted to a part of `S` is a strategy
 //!    for that part, so the losses of `S` are at least the sum of its parts' fewest
-//!    losses. The families are fixed groups of words equal but at one to three positions
-//!    (`?ill`, `??ing`); `W_L(F)`, the most words of `F` any strategy wins with `L` lives,
+//!    losses, over any partition. The families are fixed groups of words equal but at one
+//!    to three positions (`?ill`, `??ing`), chosen to force the most losses; `W_L(F)`, the most words of `F` any strategy wins with `L` lives,
 //!    is computed exactly by the same recursion over `F`'s own letters (see `families`).
 //!    The counting bound then caps the words won at `n − Σ (|F ∩ S| − W_L(F ∩ S))`.
 //! 4. **Chains.** When every letter that splits `S` is in one word only, each guess tests
