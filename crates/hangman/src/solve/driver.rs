@@ -536,7 +536,8 @@ fn solve(
 /// for hours. Then the letters still open look for a four-blank witness (`????ed`). With a
 /// cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
 /// that many nodes, and the letters still open are reported as such (not complete); the
-/// split proofs and the four-blank witnesses have caps of their own, the same number.
+/// four-blank witnesses have a cap of their own, the same number, and the split proofs
+/// none but their per-part budget.
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -604,8 +605,11 @@ fn first_letters(
     // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
     let cap = options.first_letter_nodes;
     let phase_start = solver.nodes();
-    // Nodes searched by split proofs (their own solvers): they have a cap of their own,
-    // the same number, so that they never starve the tests below.
+    // Nodes searched by split proofs (their own solvers). They are not counted against
+    // the cap: each part is bounded by `SPLIT_PART_NODES` and each letter tries at most
+    // `SPLIT_LETTERS` seconds guesses, so they are bounded anyway, and a cap shared by the
+    // letters let a hard letter tried first starve an easy one (words.txt, 7 letters: `k`,
+    // optimal through `a` next, was left open).
     let mut split_nodes = 0u64;
     // And those of the wider witnesses' tests, the same.
     let mut wide_nodes = 0u64;
@@ -639,9 +643,6 @@ fn first_letters(
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 for &then in &thens {
-                    if cap > 0 && split_nodes >= cap {
-                        break;
-                    }
                     let (proven, nodes) = split_proof(bucket, &miss, then, m, options);
                     split_nodes += nodes;
                     if proven {
@@ -657,17 +658,10 @@ fn first_letters(
             // less `j` are worth 11). After the split proofs, so that optimal letters,
             // which hold no such group, do not pay for the search; within the cap.
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
-                if cap > 0 && wide_nodes >= cap {
-                    break;
-                }
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 let (deadline, stop) = (options.deadline, &options.stop);
-                let left = match cap {
-                    0 => 0,
-                    cap => cap - wide_nodes,
-                };
                 let (wider, nodes) =
-                    witness::four_blank_within(bucket, &miss, m, left, deadline, stop);
+                    witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
                 wide_nodes += nodes;
                 if let Some(w) = wider {
                     *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
