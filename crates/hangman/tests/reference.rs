@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hangman::verify;
-use lexicon::Lexicon;
+use lexicon::{Lexicon, LoadOptions};
 use sha2::{Digest, Sha256};
 
 /// `certificates/` at the repository's root.
@@ -28,6 +28,14 @@ fn sums() -> BTreeMap<String, String> {
             let (digest, file) = line.split_once("  ").expect("`DIGEST  FILE` lines");
             (file.to_string(), digest.to_string())
         })
+        .collect()
+}
+
+/// The SHA-256 of `bytes` in lowercase hex, as `sha256sum` prints it.
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
         .collect()
 }
 
@@ -47,10 +55,7 @@ fn check(name: &str, lexicon: &Lexicon, table: &[Row]) {
     files.sort();
     for file in &files {
         let bytes = std::fs::read(root().join(file)).unwrap();
-        let digest: String = Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let digest = sha256_hex(&bytes);
         assert_eq!(
             sums.get(file),
             Some(&digest),
@@ -184,6 +189,35 @@ const ENABLE1: &[Row] = &[
     (28, 0, ""),
 ];
 
+/// SCOWL size 70 (`crates/hangman/data/scowl70/scowl-70.txt`, in the repository).
+const SCOWL70: &[Row] = &[
+    (1, 25, "abcdefghijklmnopqrstuvwxyz"),
+    (2, 11, "aekmpst"),
+    (3, 16, "abcdefghjklmnoprstuvwxy"),
+    (8, 7, "bdgimoprsu"),
+    (9, 6, "acefgiklnstuw"),
+    (10, 4, "aei"),
+    (11, 4, "abcdeghiklmnoprstuy"),
+    (12, 3, "eior"),
+    (13, 3, "abeiorstu"),
+    (14, 2, "eio"),
+    (15, 2, "aeiot"),
+    (16, 2, "aehilnorst"),
+    (17, 2, "acehilmnoprsty"),
+    (18, 1, "eior"),
+    (19, 1, "aeilors"),
+    (20, 1, "aceghilmnoprstuyz"),
+    (21, 0, "o"),
+    (22, 1, "aceghlnoprsty"),
+    (23, 0, "acehilnort"),
+    (25, 0, ""),
+    (27, 0, ""),
+    (28, 0, ""),
+    (29, 0, "ahilnt"),
+    (30, 0, ""),
+    (31, 0, ""),
+];
+
 #[test]
 #[ignore = "release only: cargo test --release -p hangman --test reference -- --ignored"]
 fn words_txt_reference_certificates_check() {
@@ -200,4 +234,23 @@ fn embedded_list_reference_certificates_check() {
 #[ignore = "release only: cargo test --release -p hangman --test reference -- --ignored"]
 fn enable1_reference_certificates_check() {
     check("enable1", &common::shared("enable1.txt"), ENABLE1);
+}
+
+#[test]
+#[ignore = "release only: cargo test --release -p hangman --test reference -- --ignored"]
+fn scowl70_reference_certificates_check() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/scowl70/scowl-70.txt");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let digest = sha256_hex(&bytes);
+    // The digest its README gives: the list `scripts/scowl-70.sh` writes from the pinned package.
+    assert_eq!(
+        digest,
+        "9e43eab00c8b21cefb5f77a01065a6c204f1e4526bb357c5b7ec1a4617571b9d",
+        "{}: not the list of its README",
+        path.display()
+    );
+    let lexicon = Lexicon::from_path(&path, &LoadOptions::default())
+        .unwrap()
+        .0;
+    check("scowl70", &lexicon, SCOWL70);
 }
