@@ -136,6 +136,7 @@ const WORDS: &[Row] = &[
 /// The embedded list.
 const EMBEDDED: &[Row] = &[
     (2, 15, "bdghilmnostwy"),
+    (3, 18, "abcdefghijklmnoprstuvwxyz"),
     (4, 17, "bcdfghijklmnprstvwyz"),
     (5, 16, "bcdfghijklmnprstvwyz"),
     (8, 8, "abdefgiklmoprstu"),

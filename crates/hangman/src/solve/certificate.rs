@@ -34,7 +34,10 @@ use lexicon::{Bucket, Letter, LetterSet};
 use super::bounds;
 use super::limits::{Aborted, StopFlag};
 use super::search::{SolveOptions, Solver};
-use super::witness::{Reach, Witness, shrink_witness, sub_lexicon, witness_within, worth};
+use super::witness::{
+    Reach, ShrinkBudget, Witness, shrink_witness, shrink_witness_within, sub_lexicon,
+    witness_within, worth,
+};
 use crate::candidates;
 
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
@@ -257,6 +260,8 @@ pub(super) struct Narrowing {
     /// Sub-families whose whole strategy was written, with its target.
     whole: HashSet<(Vec<u32>, u32)>,
     searches: usize,
+    /// How hard a witness found is shrunk.
+    shrink: ShrinkBudget,
     deadline: Option<Instant>,
     stop: StopFlag,
 }
@@ -267,6 +272,8 @@ pub(super) fn cut_to(
     bucket: &Bucket,
     witness: &Witness,
     k: u32,
+    budget: ShrinkBudget,
+    first: u32,
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> Witness {
@@ -278,7 +285,7 @@ pub(super) fn cut_to(
             disjoint: true,
         }
     } else {
-        shrink_witness(bucket, witness, k, deadline, stop)
+        shrink_witness_within(bucket, witness, k, budget, first, deadline, stop)
     }
 }
 
@@ -290,9 +297,27 @@ impl Narrowing {
             proven: HashMap::new(),
             whole: HashSet::new(),
             searches: 0,
+            shrink: ShrinkBudget::WHOLE,
             deadline: options.deadline,
             stop: options.stop.clone(),
         }
+    }
+
+    /// Shrinks the witnesses it finds within `budget`.
+    pub(super) fn shrinking(mut self, budget: ShrinkBudget) -> Narrowing {
+        self.shrink = budget;
+        self
+    }
+
+    /// Also knows `witnesses` (found by an earlier proof on the same bucket).
+    pub(super) fn knowing(mut self, witnesses: impl IntoIterator<Item = Witness>) -> Narrowing {
+        self.known.extend(witnesses);
+        self
+    }
+
+    /// The witnesses found so far (and those it started with).
+    pub(super) fn into_known(self) -> Vec<Witness> {
+        self.known
     }
 
     /// The smallest known witness worth `k` inside `family` (sorted bucket indices).
@@ -333,7 +358,15 @@ impl Narrowing {
                     disjoint: false,
                 })
             });
-        let w = cut_to(bucket, &found?, k, self.deadline, &self.stop);
+        let w = cut_to(
+            bucket,
+            &found?,
+            k,
+            self.shrink,
+            0,
+            self.deadline,
+            &self.stop,
+        );
         self.known.push(w.clone());
         Some(w)
     }

@@ -535,8 +535,10 @@ fn solve(
 /// a list of its own; this settles in seconds the letters of 4 and 5 whose own tests ran
 /// for hours. Then the letters still open look for a four-blank witness (`????ed`). With a
 /// cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
-/// that many nodes, and the letters still open are reported as such (not complete); the
-/// split proofs and the four-blank witnesses have caps of their own, the same number.
+/// that many nodes, and the letters still open are reported as such (not complete); each
+/// letter's four-blank search has a cap of its own, the same number, and the split proofs
+/// none but their per-part budget (a cap shared by the letters let the first letter
+/// starve the next: words.txt at 7 left `k`, then `y`, open).
 fn first_letters(
     solver: &mut Solver<'_>,
     family: &[u32],
@@ -604,10 +606,13 @@ fn first_letters(
     // The phase's own cap (0: none), counted from here: see `SolveOptions::first_letter_nodes`.
     let cap = options.first_letter_nodes;
     let phase_start = solver.nodes();
-    // Nodes searched by split proofs (their own solvers): they have a cap of their own,
-    // the same number, so that they never starve the tests below.
+    // Nodes searched by split proofs (their own solvers). They are not counted against
+    // the cap: each part is bounded by `SPLIT_PART_NODES` and each letter tries at most
+    // `SPLIT_LETTERS` second guesses, so they are bounded anyway, and a cap shared by the
+    // letters let a hard letter tried first starve an easy one (words.txt, 7 letters: `k`,
+    // optimal through `a` next, was left open).
     let mut split_nodes = 0u64;
-    // And those of the wider witnesses' tests, the same.
+    // And those of the four-blank witnesses' tests: each letter's within the cap.
     let mut wide_nodes = 0u64;
     let mut budget = FIRST_BUDGET;
     while settled.iter().any(|(_, s)| s.is_none()) {
@@ -639,9 +644,6 @@ fn first_letters(
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 for &then in &thens {
-                    if cap > 0 && split_nodes >= cap {
-                        break;
-                    }
                     let (proven, nodes) = split_proof(bucket, &miss, then, m, options);
                     split_nodes += nodes;
                     if proven {
@@ -655,19 +657,12 @@ fn first_letters(
             // The letters still open: a four-blank group worth `m` in their miss parts
             // (`????ed` at 6 without `j`: the root's `???ing` and `?a??ed` hold `j`, and
             // less `j` are worth 11). After the split proofs, so that optimal letters,
-            // which hold no such group, do not pay for the search; within the cap.
+            // which hold no such group, do not pay for the search; each within the cap.
             for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
-                if cap > 0 && wide_nodes >= cap {
-                    break;
-                }
                 solver.words.miss_part(family, letter.index(), &mut miss);
                 let (deadline, stop) = (options.deadline, &options.stop);
-                let left = match cap {
-                    0 => 0,
-                    cap => cap - wide_nodes,
-                };
                 let (wider, nodes) =
-                    witness::four_blank_within(bucket, &miss, m, left, deadline, stop);
+                    witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
                 wide_nodes += nodes;
                 if let Some(w) = wider {
                     *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });

@@ -27,7 +27,7 @@ use super::certificate::{
 };
 use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
-use super::witness::{self, Reach, Witness, sub_lexicon};
+use super::witness::{self, Reach, ShrinkBudget, Witness, sub_lexicon};
 use crate::candidates;
 
 /// The first line of a first-letter certificate.
@@ -39,6 +39,30 @@ const GUESSER_PROOF_NODES: u64 = 20_000_000;
 /// Witnesses larger than this get a narrowing referee proof (the strategy narrows below
 /// the root to smaller witnesses where it finds them).
 const NARROW_WITNESS: usize = 200;
+
+/// How a not-optimal letter's witness is shrunk before its referee proof: tests of at
+/// most 50,000 nodes (most tests that drop needed words do not finish, and those are the
+/// cost), 20 M nodes in all. Work budgets, so the file is the same on any machine.
+/// (With the whole-list budget, 400 tests of 200,000 nodes, the 1,470 words of `????ed`
+/// at 6 letters took minutes per letter and lost no word.)
+const MISS_PART_SHRINK: ShrinkBudget = ShrinkBudget {
+    tests: 400,
+    test_nodes: 50_000,
+    nodes: 20_000_000,
+    runs: true,
+};
+
+/// Witnesses above this many words are shrunk by whole letters only: dropping runs of
+/// `????ed`'s words fails test after test (each costing its whole budget), and the proof
+/// narrows below its root anyway.
+const SHRINK_RUNS_MAX: usize = 600;
+
+/// How the witnesses a narrowing proof finds below its root are shrunk: as
+/// [`MISS_PART_SHRINK`], 3 M nodes each (a `????ed` proof finds dozens).
+const NARROWED_SHRINK: ShrinkBudget = ShrinkBudget {
+    nodes: 3_000_000,
+    ..MISS_PART_SHRINK
+};
 
 /// A first-letter certificate: its text and what it settles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,6 +187,8 @@ pub fn certify_first_letters(
     // The sub-families proven worth `m` so far, by letter: a later letter they all lack
     // refers to one of them.
     let mut proven: Vec<(Letter, Vec<u32>)> = Vec::new();
+    // The witnesses the not-optimal letters' proofs found below their roots, for the next.
+    let mut known: Vec<Witness> = Vec::new();
     let mut miss = Vec::new();
     for letter in LetterSet::from_bits(split).iter() {
         let evidence = proofs.iter().find(|(l, _)| *l == letter).map(|(_, e)| e);
@@ -202,7 +228,21 @@ pub fn certify_first_letters(
                     continue;
                 }
                 solver.restart_with(options.deadline, WHOLE_PROOF_NODES);
-                match referee_on_miss(&solver, &miss, witness.as_ref(), m, options) {
+                // The other letters still to prove not optimal: a witness lacking them
+                // proves them too (`as`).
+                let others = proofs
+                    .iter()
+                    .filter(|(l, e)| *l > letter && matches!(e, FirstLetter::NotOptimal { .. }))
+                    .fold(0u32, |bits, (l, _)| bits | l.bit());
+                match referee_on_miss(
+                    &solver,
+                    &miss,
+                    witness.as_ref(),
+                    m,
+                    others,
+                    &mut known,
+                    options,
+                ) {
                     Some((words, tokens)) => {
                         let _ = writeln!(text, "not-optimal {c}");
                         match &words {
@@ -273,6 +313,8 @@ fn referee_on_miss(
     miss: &[u32],
     witness: Option<&Witness>,
     m: u32,
+    others: u32,
+    known: &mut Vec<Witness>,
     options: &SolveOptions,
 ) -> Option<(Option<Vec<u32>>, String)> {
     let bucket = solver.bucket();
@@ -290,8 +332,13 @@ fn referee_on_miss(
         let tokens = narrowed_referee_proof(solver, miss, m, &mut narrowing).ok()?;
         return Some((None, tokens));
     };
-    // A witness only needs `m`: drop what the value does not need.
-    let w = cut_to(bucket, &w, m, deadline, stop);
+    // A witness only needs `m`: drop what the value does not need, the words holding the
+    // other letters still to prove first (a witness lacking them proves them too).
+    let budget = ShrinkBudget {
+        runs: w.words.len() <= SHRINK_RUNS_MAX,
+        ..MISS_PART_SHRINK
+    };
+    let w = cut_to(bucket, &w, m, budget, others, deadline, stop);
     let tokens = if w.disjoint || w.words.len() <= NARROW_WITNESS {
         referee_proof(bucket, Some(&w), m, options).ok()?
     } else {
@@ -304,8 +351,31 @@ fn referee_on_miss(
         };
         let solver = Solver::new(sub, sub_options.clone());
         let all: Vec<u32> = (0..sub.len() as u32).collect();
-        let mut narrowing = Narrowing::new(None, &sub_options);
-        narrowed_referee_proof(&solver, &all, m, &mut narrowing).ok()?
+        // The witnesses earlier letters' proofs found inside this one (`????ed` less `j`
+        // and less `w` share most of theirs), in the sub-list's indices.
+        let inside = known.iter().filter_map(|k| {
+            let words: Option<Vec<u32>> = k
+                .words
+                .iter()
+                .map(|i| w.words.binary_search(i).ok().map(|at| at as u32))
+                .collect();
+            Some(Witness {
+                words: words?,
+                ..k.clone()
+            })
+        });
+        let mut narrowing = Narrowing::new(None, &sub_options)
+            .knowing(inside)
+            .shrinking(NARROWED_SHRINK);
+        let proof = narrowed_referee_proof(&solver, &all, m, &mut narrowing);
+        for found in narrowing.into_known() {
+            let words = found.words.iter().map(|&i| w.words[i as usize]).collect();
+            let found = Witness { words, ..found };
+            if !known.contains(&found) {
+                known.push(found);
+            }
+        }
+        proof.ok()?
     };
     Some((Some(w.words), tokens))
 }

@@ -410,10 +410,57 @@ pub fn shrink_witness(
     deadline: Option<Instant>,
     stop: &StopFlag,
 ) -> Witness {
+    shrink_witness_within(
+        bucket,
+        witness,
+        target,
+        ShrinkBudget::WHOLE,
+        0,
+        deadline,
+        stop,
+    )
+}
+
+/// The work one [`shrink_witness_within`] may do: a work budget, so the same witness
+/// shrinks to the same words on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ShrinkBudget {
+    /// Tests run at most (every letter counts as one, dropped or not).
+    pub tests: usize,
+    /// Nodes one test may search (a test that does not finish keeps the words).
+    pub test_nodes: u64,
+    /// Nodes all the tests may search together.
+    pub nodes: u64,
+    /// Whether runs of words are dropped after whole letters (else whole letters only).
+    pub runs: bool,
+}
+
+impl ShrinkBudget {
+    /// [`shrink_witness`]'s: 400 tests of up to [`GROUP_NODES`] nodes, down to single words.
+    pub(super) const WHOLE: ShrinkBudget = ShrinkBudget {
+        tests: SHRINK_TESTS,
+        test_nodes: GROUP_NODES,
+        nodes: u64::MAX,
+        runs: true,
+    };
+}
+
+/// `witness` shrunk as [`shrink_witness`] does, within `budget`, dropping first the words
+/// holding a letter of `first` (bits; e.g. the other letters a first-letter certificate
+/// must show not optimal: a witness lacking them proves them too).
+pub(super) fn shrink_witness_within(
+    bucket: &Bucket,
+    witness: &Witness,
+    target: u32,
+    budget: ShrinkBudget,
+    first: u32,
+    deadline: Option<Instant>,
+    stop: &StopFlag,
+) -> Witness {
     let mut words = witness.words.clone();
-    // Whole letters first, the commonest among the words first: one test drops every word
-    // holding a letter (a wide group such as `???ing`, 383 words, loses most of its words
-    // in a few such tests, where single runs take hundreds).
+    // Whole letters first, those of `first` and then the commonest among the words first:
+    // one test drops every word holding a letter (a wide group such as `???ing`, 383
+    // words, loses most of its words in a few such tests, where single runs take hundreds).
     let mut counts: Vec<(usize, u8)> = (b'a'..=b'z')
         .map(|c| {
             let n = words
@@ -424,37 +471,48 @@ pub fn shrink_witness(
         })
         .filter(|&(n, _)| n > 0)
         .collect();
-    counts.sort_by_key(|&(n, c)| (std::cmp::Reverse(n), c));
-    let mut tests = 0;
-    let mut out_of_time = || {
+    counts.sort_by_key(|&(n, c)| (first & 1 << (c - b'a') == 0, std::cmp::Reverse(n), c));
+    let (mut tests, mut spent) = (0, 0u64);
+    // Whether `trial` (`None`: nothing to drop) is proven worth `target`; `None` once the
+    // budget is spent (a test that keeps the words still counts).
+    let mut holds = |trial: Option<&[u32]>| -> Option<bool> {
         tests += 1;
-        tests > SHRINK_TESTS || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised()
+        let out = tests > budget.tests || spent >= budget.nodes;
+        if out || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_raised() {
+            return None;
+        }
+        let Some(trial) = trial else {
+            return Some(false);
+        };
+        let limits = (budget.test_nodes.min(budget.nodes - spent), GROUP_LIMITS.1);
+        let (holds, nodes) = worth_within(bucket, trial, target, limits, deadline, stop);
+        spent += nodes;
+        Some(holds)
     };
     for (_, c) in counts {
-        if out_of_time() {
-            break;
-        }
         let trial: Vec<u32> = words
             .iter()
             .copied()
             .filter(|&w| !bucket.word(w as usize).contains(&c))
             .collect();
-        if trial.len() < words.len() && worth(bucket, &trial, target, deadline, stop) {
-            words = trial;
+        let shorter = trial.len() < words.len();
+        match holds(shorter.then_some(&trial)) {
+            None => break,
+            Some(true) => words = trial,
+            Some(false) => {}
         }
     }
-    let mut run = words.len() / 2;
-    while run >= 1 {
+    let mut run = if budget.runs { words.len() / 2 } else { 0 };
+    'runs: while run >= 1 {
         let mut end = words.len();
         while end > 0 {
-            if out_of_time() {
-                break;
-            }
             let start = end.saturating_sub(run);
             let mut trial = words.clone();
             trial.drain(start..end);
-            if worth(bucket, &trial, target, deadline, stop) {
-                words = trial;
+            match holds(Some(&trial)) {
+                None => break 'runs,
+                Some(true) => words = trial,
+                Some(false) => {}
             }
             end = start;
         }
