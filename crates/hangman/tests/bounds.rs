@@ -53,14 +53,21 @@ fn words_txt_bound_certificates_check() {
     let length = found.iter().max_by_key(|b| b.words).unwrap().length;
     let path = dir.path().join(format!("length-{length}.score.cert.gz"));
     let text = check::text(&std::fs::read(path).unwrap()).unwrap();
-    let worth = check::check(lexicon.bucket(length), &text).unwrap().value;
+    let losses = dir.path().join(format!("length-{length}.losses.cert.gz"));
+    let losses = check::text(&std::fs::read(losses).unwrap()).unwrap();
+    let bucket = lexicon.bucket(length);
+    let (_, proof) = check::check_with(bucket, &losses, None).unwrap();
+    let worth = check::check_with(bucket, &text, Some(&proof))
+        .unwrap()
+        .0
+        .value;
     let b = found.iter().find(|b| b.length == length).unwrap();
     let raised = text.replacen(
         &format!("\nbound {}\n", b.total),
         &format!("\nbound {}\n", worth + 1),
         1,
     );
-    assert!(check::check(lexicon.bucket(length), &raised).is_err());
+    assert!(check::check_with(bucket, &raised, Some(&proof)).is_err());
 }
 
 /// The lengths whose optimum the exact solver knows at once: 15–16 are not searched, their

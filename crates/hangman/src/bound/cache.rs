@@ -20,18 +20,19 @@ use super::result::{LengthBound, Slack};
 use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
-pub(super) const ENGINE_VERSION: u32 = 4;
+pub(super) const ENGINE_VERSION: u32 = 6;
 
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         slack.score,
         slack.losses,
-        slack.nodes
+        slack.nodes,
+        slack.climb
     )
 }
 

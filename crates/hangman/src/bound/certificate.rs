@@ -14,14 +14,14 @@ use lexicon::Letter;
 use rustc_hash::FxHashMap;
 
 use super::profile::Profile;
-use super::search::{How, Objective, Search, Words, without};
+use super::search::{How, Objective, Proven, Search, Words, without};
 use super::targets::Key;
 use crate::candidates::Partition;
 use crate::game::{Position, Step};
 use crate::strategy::SetHash;
 
 /// The format's first line.
-pub(super) const MAGIC: &str = "wordplay-bound-certificate 1";
+pub(super) const MAGIC: &str = "wordplay-bound-certificate 2";
 
 /// What the header of a certificate states.
 pub(super) struct Header<'a> {
@@ -29,6 +29,8 @@ pub(super) struct Header<'a> {
     pub(super) max_wrong: u32,
     pub(super) bound: u64,
     pub(super) words_sha256: &'a str,
+    /// Whether the proof uses the losses proof's counts (a score proof only).
+    pub(super) uses_losses: bool,
 }
 
 /// Writes the proof of `search`'s value at the start of a game (`bound`, at most what it
@@ -53,6 +55,11 @@ pub(super) fn write(
     writeln!(out, "words {}", bucket.len())?;
     writeln!(out, "words_sha256 {}", header.words_sha256)?;
     writeln!(out, "bound {}", header.bound)?;
+    writeln!(
+        out,
+        "uses_losses {}",
+        if header.uses_losses { "yes" } else { "no" }
+    )?;
     let families = search.families.members();
     writeln!(out, "families {}", families.len())?;
     for family in families {
@@ -68,13 +75,7 @@ pub(super) fn write(
         return Ok(());
     }
     // First count how often each opened state is met, then write.
-    let mut walk = Walk {
-        search,
-        seen: FxHashMap::default(),
-        kept: FxHashMap::default(),
-        out: None,
-        line: 0,
-    };
+    let mut walk = Walk::new(search);
     walk.node(&all, SetHash::of(&all), root)?;
     let met = std::mem::take(&mut walk.seen);
     walk.seen = met
@@ -90,6 +91,21 @@ pub(super) fn write(
     Ok(())
 }
 
+/// The value of every state the proof of `search`'s (a losses search's) value at the
+/// start of a game opens, as its certificate would state it: what the score's search may
+/// take from it (see [`Proven`]).
+pub(super) fn proven(search: &Search<'_>, max_wrong: u32) -> Proven {
+    let bucket = search.bucket;
+    let mut walk = Walk::new(search);
+    if bucket.len() >= 2 {
+        let all: Vec<u32> = (0..bucket.len() as u32).collect();
+        let root = Position::new(bucket.length(), max_wrong);
+        // Only the first pass, which writes nothing: it cannot fail.
+        let _ = walk.node(&all, SetHash::of(&all), root);
+    }
+    walk.proven
+}
+
 /// One pass over the proof.
 struct Walk<'s, 'a, 'o> {
     search: &'s Search<'a>,
@@ -102,9 +118,22 @@ struct Walk<'s, 'a, 'o> {
     out: Option<&'o mut dyn Write>,
     /// Tokens on the current line.
     line: usize,
+    /// First pass: each opened state's value, by its set's hash and wrong guesses.
+    proven: Proven,
 }
 
-impl Walk<'_, '_, '_> {
+impl<'s, 'a> Walk<'s, 'a, '_> {
+    fn new(search: &'s Search<'a>) -> Self {
+        Walk {
+            search,
+            seen: FxHashMap::default(),
+            kept: FxHashMap::default(),
+            out: None,
+            line: 0,
+            proven: Proven::default(),
+        }
+    }
+
     fn token(&mut self, token: &str) -> io::Result<()> {
         if let Some(out) = self.out.as_mut() {
             if self.line > 0 {
@@ -137,6 +166,8 @@ impl Walk<'_, '_, '_> {
             if *count > 1 {
                 return Ok(());
             }
+            self.proven
+                .insert((hash.bits(), position.wrong_guesses()), entry.value);
         } else {
             if let Some(&i) = self.kept.get(&key) {
                 return self.token(&format!("R{i}"));
@@ -172,7 +203,7 @@ impl Walk<'_, '_, '_> {
                 }
             }
         }
-        let cheap = search.words_cheap(set, position, &profile);
+        let cheap = search.words_cheap(set, hash, position, &profile);
         let missed = position.after(Step::Word { correct: false });
         if cheap >= entry.value || words == Words::Cheap || missed.is_over() {
             return self.token("w0");

@@ -8,13 +8,14 @@
 //! Text (gzip-compressed as written, `length-L.score.cert.gz` and `length-L.losses.cert.gz`):
 //!
 //! ```text
-//! wordplay-bound-certificate 1
+//! wordplay-bound-certificate 2
 //! objective score          (or losses)
 //! length 8
 //! max_wrong 5
 //! words 28558
 //! words_sha256 <hex>       SHA-256 of the length's words, each followed by "\n"
 //! bound 158000             the claim: no strategy totals (or loses) less
+//! uses_losses yes          (score only) its static bounds take the losses proof's counts
 //! families 2               then one line per family: its size, then its words
 //! 3 12 40 97
 //! 4 3 18 77 301
@@ -46,6 +47,16 @@
 //! splits nothing, or is in one word only and then no better than that word's guess); a
 //! letter's total is at least its screen and at least its settled parts plus its open
 //! parts' values.
+//!
+//! # A score proof that uses its length's losses proof
+//!
+//! Wherever a static bound needs the words a state's strategy must lose, it takes the
+//! families' losses, or, with `uses_losses yes`, the count the losses certificate of the
+//! same length proves for the same set and wrong guesses where that is higher (a word
+//! guess's static bound: that of the set one miss later, less one). The counts are those
+//! this checker computed itself for the states the losses proof opens (`E`, `K`): so the
+//! losses certificate is checked first ([`check_with`], [`check_folder`]), and a score
+//! proof that uses it is rejected without it.
 
 use std::collections::HashMap;
 
@@ -115,6 +126,79 @@ pub fn words_sha256(bucket: &Bucket) -> String {
 /// A [`Flaw`] saying what is wrong and where: a header that does not match the bucket, a
 /// malformed proof, or a proof worth less than its claim.
 pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
+    check_with(bucket, text, None).map(|(checked, _)| checked)
+}
+
+/// The fewest losses a checked losses certificate proves for each state its proof opens
+/// (by wrong guesses and set): what a score certificate with `uses_losses yes` may take.
+#[derive(Debug, Default)]
+pub struct LossesProof {
+    /// Per state: its wrong guesses, its number of words, first and last word and the
+    /// first 16 bytes of its words' SHA-256 (see [`set_digest`]).
+    values: HashMap<(u32, usize, u32, u32, [u8; 16]), u64>,
+    /// The same without the digest: most sets are in no proof, and need no hashing.
+    shapes: std::collections::HashSet<(u32, usize, u32, u32)>,
+}
+
+impl LossesProof {
+    /// The key of `set` (ascending, not empty) at `wrong` wrong guesses, if some opened
+    /// state has its shape.
+    fn key(&self, set: &[u32], wrong: u32) -> Option<(u32, usize, u32, u32, [u8; 16])> {
+        let shape = (wrong, set.len(), set[0], set[set.len() - 1]);
+        self.shapes
+            .contains(&shape)
+            .then(|| (shape.0, shape.1, shape.2, shape.3, set_digest(set)))
+    }
+
+    fn insert(&mut self, set: &[u32], wrong: u32, value: u64) {
+        self.shapes
+            .insert((wrong, set.len(), set[0], set[set.len() - 1]));
+        let key = self.key(set, wrong).expect("its shape was just added");
+        let slot = self.values.entry(key).or_insert(value);
+        *slot = (*slot).max(value);
+    }
+
+    fn get(&self, set: &[u32], wrong: u32) -> u64 {
+        self.key(set, wrong)
+            .and_then(|key| self.values.get(&key))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// States whose count is known.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no state's count is known.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+/// The first 16 bytes of the SHA-256 of a set's word numbers (little-endian `u32`s).
+fn set_digest(set: &[u32]) -> [u8; 16] {
+    let mut hash = Sha256::new();
+    for w in set {
+        hash.update(w.to_le_bytes());
+    }
+    let mut out = [0; 16];
+    out.copy_from_slice(&hash.finalize()[..16]);
+    out
+}
+
+/// Checks the certificate `text` against `bucket`; a score certificate with
+/// `uses_losses yes` takes the counts of `losses`, its length's losses certificate checked
+/// before. Returns what it proves and, for a losses certificate, its counts.
+///
+/// # Errors
+///
+/// As [`check`]; also a score certificate that uses a losses proof checked without one.
+pub fn check_with(
+    bucket: &Bucket,
+    text: &str,
+    losses_proof: Option<&LossesProof>,
+) -> Result<(Checked, LossesProof), Flaw> {
     let mut tokens = Tokens {
         iter: text.split_ascii_whitespace(),
         read: 0,
@@ -124,9 +208,9 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         magic.push_str(tokens.next("the header")?);
         magic.push(' ');
     }
-    if magic.trim_end() != "wordplay-bound-certificate 1" {
+    if magic.trim_end() != "wordplay-bound-certificate 2" {
         return flaw(format!(
-            "not a bound certificate (first line {:?})",
+            "not a bound certificate of this version (first line {:?}, expected \"wordplay-bound-certificate 2\")",
             magic.trim_end()
         ));
     }
@@ -139,6 +223,25 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
     let (length, max_wrong, words, sha) = tokens.list()?;
     tokens.expect("bound")?;
     let bound: u64 = tokens.number("bound")?;
+    tokens.expect("uses_losses")?;
+    let uses_losses = match tokens.next("uses_losses")? {
+        "yes" if !losses => true,
+        "no" => false,
+        other => {
+            return flaw(format!(
+                "uses_losses {other:?} (`no`, or `yes` for a score)"
+            ));
+        }
+    };
+    let proven = match (uses_losses, losses_proof) {
+        (false, _) => None,
+        (true, Some(proof)) => Some(proof),
+        (true, None) => {
+            return flaw(
+                "this score certificate uses its length's losses certificate: check that one first, with it (`hangman verify-bound` checks a folder)",
+            );
+        }
+    };
     if length != bucket.length() || words != bucket.len() {
         return flaw(format!(
             "the certificate is for {words} words of {length} letters, the list has {} of {}",
@@ -183,6 +286,8 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         states: 0,
         tables: HashMap::new(),
         wins: HashMap::new(),
+        proven,
+        opened: LossesProof::default(),
     };
     let root = State {
         set: (0..words as u32).collect(),
@@ -204,7 +309,7 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
             "the proof is worth {value}, less than the {bound} claimed"
         ));
     }
-    Ok(Checked {
+    let checked = Checked {
         objective: if losses { "losses" } else { "score" }.to_string(),
         length,
         words,
@@ -213,7 +318,8 @@ pub fn check(bucket: &Bucket, text: &str) -> Result<Checked, Flaw> {
         value,
         states: checker.states,
         rule: "certificate".to_string(),
-    })
+    };
+    Ok((checked, checker.opened))
 }
 
 /// The first line of a rule file.
@@ -439,6 +545,10 @@ struct Checker<'l, 't> {
     tables: HashMap<(u32, u32, u32, u32), u64>,
     /// Family wins by (family, subset, lives).
     wins: HashMap<(usize, u64, u32), u32>,
+    /// A score proof's: the losses proof's counts it may take.
+    proven: Option<&'l LossesProof>,
+    /// A losses proof's: the value of every state it opens.
+    opened: LossesProof,
 }
 
 impl Checker<'_, '_> {
@@ -660,10 +770,18 @@ impl Checker<'_, '_> {
         best
     }
 
+    /// The words of a state any strategy loses, at least: its families', or the losses
+    /// proof's count of the same set and wrong guesses where higher.
+    fn lost(&mut self, state: &State) -> u64 {
+        let families = self.family_losses(state);
+        let proven = self.proven.map_or(0, |p| p.get(&state.set, state.wrong));
+        families.max(proven)
+    }
+
     /// The static bound of a state.
     fn statik(&mut self, state: &State, letters: &Letters) -> u64 {
         let n = state.set.len() as u64;
-        let lost = self.family_losses(state);
+        let lost = self.lost(state);
         if self.losses() {
             let left = state.left(self.list.max_wrong);
             (n - self.most_hit(letters, n, left + 1)).max(lost)
@@ -726,8 +844,8 @@ impl Checker<'_, '_> {
         let rest = if missed.lost(self.list.max_wrong) {
             self.settled(n - 1, &missed)
         } else {
-            // The guessed word's family loses at most one word fewer without it.
-            let lost = self.family_losses(&missed).saturating_sub(1);
+            // Without the guessed word, at most one word fewer is lost.
+            let lost = self.lost(&missed).saturating_sub(1);
             if self.losses() {
                 let left = missed.left(self.list.max_wrong);
                 (n - 1)
@@ -762,7 +880,11 @@ impl Checker<'_, '_> {
                 }
                 Ok(self.chain(state))
             }
-            "E" => self.opened(state, &letters),
+            "E" => {
+                let value = self.opened(state, &letters)?;
+                self.remember(state, value);
+                Ok(value)
+            }
             "K" => {
                 // Numbered in prefix order; its value is known once its proof is read.
                 let i = self.kept.len();
@@ -770,6 +892,7 @@ impl Checker<'_, '_> {
                     .push((state.set.clone(), state.score, state.wrong, None));
                 let value = self.opened(state, &letters)?;
                 self.kept[i].3 = Some(value);
+                self.remember(state, value);
                 Ok(value)
             }
             t if t.starts_with('R') => {
@@ -788,6 +911,13 @@ impl Checker<'_, '_> {
                 Ok(value)
             }
             other => flaw(format!("token {at}: {other:?} is not a state's proof")),
+        }
+    }
+
+    /// A losses proof keeps the value of each state it opens, for its length's score proof.
+    fn remember(&mut self, state: &State, value: u64) {
+        if self.losses() {
+            self.opened.insert(&state.set, state.wrong, value);
         }
     }
 
@@ -907,7 +1037,8 @@ fn certificate_length(name: &str) -> Option<usize> {
 /// Checks every bound certificate in `dir` (`length-L.score.cert.gz`,
 /// `length-L.losses.cert.gz`, or the same uncompressed, and `length-L.score.rule`, see
 /// [`check_rule`]) against the words of its length in
-/// `lexicon`; by length, score before losses.
+/// `lexicon`; by length, losses before score (a score proof may use the losses proof of
+/// its length).
 ///
 /// # Errors
 ///
@@ -967,8 +1098,10 @@ pub fn check_folder_with(
             ),
         ));
     }
-    // By length, then `score` before `losses`.
-    files.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    // By length, then `losses` before `score`: a score proof may use the losses proof's
+    // counts.
+    files.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let mut losses_proof: Option<(usize, LossesProof)> = None;
     let mut checks = Vec::with_capacity(files.len());
     let count = files.len();
     for (index, (length, path)) in files.into_iter().enumerate() {
@@ -980,12 +1113,19 @@ pub fn check_folder_with(
         let start = std::time::Instant::now();
         let bytes = std::fs::read(&path)?;
         let is_rule = path.extension().is_some_and(|e| e == "rule");
+        if losses_proof.as_ref().is_some_and(|(l, _)| *l != length) {
+            losses_proof = None;
+        }
         let result = text(&bytes).and_then(|text| {
             if is_rule {
-                check_rule(lexicon, length, &text)
-            } else {
-                check(lexicon.bucket(length), &text)
+                return check_rule(lexicon, length, &text);
             }
+            let proof = losses_proof.as_ref().map(|(_, proof)| proof);
+            let (checked, opened) = check_with(lexicon.bucket(length), &text, proof)?;
+            if checked.objective == "losses" {
+                losses_proof = Some((length, opened));
+            }
+            Ok(checked)
         });
         checks.push(FileCheck {
             path,

@@ -94,7 +94,7 @@ pub use search::{Objective, Work};
 pub use statics::{Counts, counting_bound};
 
 use families::Families;
-use search::Search;
+use search::{Proven, Search};
 
 /// The bounds of one length of `bucket` with `max_wrong` wrong guesses allowed: `policy`'s
 /// tree (`best`'s) steers the searches and gives the upper side; `None` searches without
@@ -131,12 +131,17 @@ pub fn prove(
     };
     // One search per objective, its memo kept from slack to slack: each step re-opens only
     // what the tighter slack needs. Its certificate is written if it reaches `kept`
-    // (another rule's better total is proven by that rule instead).
-    let run = |objective: Objective, aim: u64, steps: &[f64], scale: f64, nodes: u64, kept: u64| {
+    // (another rule's better total is proven by that rule instead). The losses' search
+    // runs first: the states its proof opens, with their counts, go to the score's.
+    let run = |objective: Objective,
+               aim: u64,
+               steps: &[f64],
+               (scale, nodes, climb, kept): (f64, u64, f64, u64),
+               proven: Option<&Proven>| {
         if n == 0 {
-            return Ok((0, Work::default()));
+            return Ok((0, Work::default(), Proven::default()));
         }
-        let search = Search::new(bucket, objective, max_wrong, &families, &targets);
+        let search = Search::new(bucket, objective, max_wrong, &families, &targets, proven);
         let all = candidates::all(bucket);
         let hash = SetHash::of(&all);
         let root = Position::new(bucket.length(), max_wrong);
@@ -145,6 +150,19 @@ pub fn prove(
             value = search.value(&all, hash, root, aim, 0);
         } else {
             search.set_limit(nodes);
+            // First the climb: aims just above what is proven, so the weakest moves are
+            // raised first, wherever they are; then aims at `best`'s values.
+            if objective == Objective::Score && climb > 0.0 {
+                let rise = ((climb * n as f64) as u64).max(1);
+                loop {
+                    let next = value.saturating_add(rise).min(aim);
+                    let reached = search.value(&all, hash, root, next, 0);
+                    value = value.max(reached);
+                    if value >= aim || search.exhausted() || reached < next {
+                        break;
+                    }
+                }
+            }
             for &step in steps {
                 let budget = (step * scale) as u64;
                 value = value.max(search.value(&all, hash, root, aim, budget));
@@ -159,10 +177,15 @@ pub fn prove(
                 max_wrong,
                 bound: value,
                 words_sha256: &check::words_sha256(bucket),
+                uses_losses: search.used_proven(),
             };
             write_atomically(&path, |out| certificate::write(&search, &header, out))?;
         }
-        io::Result::Ok((value, search.work()))
+        let opened = match objective {
+            Objective::Losses => certificate::proven(&search, max_wrong),
+            Objective::Score => Proven::default(),
+        };
+        io::Result::Ok((value, search.work(), opened))
     };
     // Small lengths are searched to the end (no aim stops them): their bound is the optimum.
     let (best_aim, losses_aim) = if n <= EXACT_MAX_WORDS {
@@ -170,18 +193,32 @@ pub fn prove(
     } else {
         (best, best_losses)
     };
+    let (losses, _, proven) = run(
+        Objective::Losses,
+        losses_aim,
+        &slack.losses_steps(),
+        (best_losses as f64, slack.nodes / 4, 0.0, 0),
+        None,
+    )?;
     // An exact value elsewhere spares a long search; a short one (to the end) still runs,
     // for its certificate.
     let (searched, work) = match other {
         Some((_, rule)) if rule.is_exact() && n > EXACT_MAX_WORDS => (0, Work::default()),
-        _ => run(
-            Objective::Score,
-            best_aim,
-            &slack.score_steps(),
-            n as f64,
-            slack.nodes,
-            other.map_or(0, |(total, _)| total),
-        )?,
+        _ => {
+            let (value, work, _) = run(
+                Objective::Score,
+                best_aim,
+                &slack.score_steps(),
+                (
+                    n as f64,
+                    slack.nodes,
+                    slack.climb,
+                    other.map_or(0, |(total, _)| total),
+                ),
+                Some(&proven),
+            )?;
+            (value, work)
+        }
     };
     let (total, rule) = match other {
         Some((total, rule)) if total > searched => (total, rule),
@@ -194,14 +231,6 @@ pub fn prove(
         let text = check::rule_file(bucket, max_wrong, &rule.name(), total);
         write_atomically_plain(&path, text.as_bytes())?;
     }
-    let (losses, _) = run(
-        Objective::Losses,
-        losses_aim,
-        &slack.losses_steps(),
-        best_losses as f64,
-        slack.nodes / 4,
-        0,
-    )?;
     Ok(LengthBound {
         length: bucket.length(),
         words: n,

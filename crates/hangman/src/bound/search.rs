@@ -101,12 +101,22 @@ pub struct Work {
     pub statics: u64,
 }
 
+/// The fewest losses a losses proof established, by state: its set's hash and wrong
+/// guesses (losses do not depend on the running score). Only the states its certificate
+/// opens are kept, so a checker of that certificate values every one of them.
+pub(super) type Proven = FxHashMap<(u128, u32), u64>;
+
 /// One search over one word length.
 pub(super) struct Search<'a> {
     pub(super) bucket: &'a Bucket,
     pub(super) objective: Objective,
     pub(super) families: &'a Families,
     targets: &'a FxHashMap<Key, Target>,
+    /// For the score: the losses proof of the same length, whose counts raise the
+    /// families' where they are higher.
+    proven: Option<&'a Proven>,
+    /// Whether a count of `proven` was ever used (the certificate then depends on it).
+    used_proven: std::cell::Cell<bool>,
     tables: Tables,
     /// Whether the word lemma holds (every won game scores at most 25).
     lemma: bool,
@@ -126,6 +136,7 @@ impl<'a> Search<'a> {
         max_wrong: u32,
         families: &'a Families,
         targets: &'a FxHashMap<Key, Target>,
+        proven: Option<&'a Proven>,
     ) -> Search<'a> {
         let length = bucket.length();
         let lemma = word_lemma_holds(length, max_wrong);
@@ -134,6 +145,8 @@ impl<'a> Search<'a> {
             objective,
             families,
             targets,
+            proven: proven.filter(|_| objective == Objective::Score),
+            used_proven: std::cell::Cell::new(false),
             tables: Tables::new(max_wrong, length),
             lemma,
             ride: match objective {
@@ -182,11 +195,40 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The static bound of `set` at `position` (not over, two words or more).
-    pub(super) fn statik(&self, set: &[u32], position: Position, profile: &Profile) -> u64 {
+    /// Whether the score's bounds used the losses proof's counts.
+    pub(super) fn used_proven(&self) -> bool {
+        self.used_proven.get()
+    }
+
+    /// The words of `set` (hash `hash`) any strategy loses from `position`, at least: its
+    /// families' losses, or the losses proof's count of the same state where higher.
+    fn lost(&self, set: &[u32], hash: SetHash, position: Position) -> u64 {
+        let left = position.wrong_guesses_left();
+        let families = self.families.losses(self.bucket, set, left);
+        let proven = self
+            .proven
+            .and_then(|p| p.get(&(hash.bits(), position.wrong_guesses())))
+            .copied()
+            .unwrap_or(0);
+        if proven > families {
+            self.used_proven.set(true);
+            proven
+        } else {
+            families
+        }
+    }
+
+    /// The static bound of `set` (hash `hash`) at `position` (not over, two words or more).
+    pub(super) fn statik(
+        &self,
+        set: &[u32],
+        hash: SetHash,
+        position: Position,
+        profile: &Profile,
+    ) -> u64 {
         self.work.borrow_mut().statics += 1;
         let left = position.wrong_guesses_left();
-        let lost = self.families.losses(self.bucket, set, left);
+        let lost = self.lost(set, hash, position);
         let n = set.len() as u64;
         match self.objective {
             Objective::Score => self.tables.counting(n, position, profile, lost),
@@ -216,8 +258,15 @@ impl<'a> Search<'a> {
 
     /// The bound of every word guess at once without search: the word lemma, and the
     /// others after the miss bounded statically (a subset's letters are at most the set's;
-    /// its families lose at most one word fewer than the set's, a life later).
-    pub(super) fn words_cheap(&self, set: &[u32], position: Position, profile: &Profile) -> u64 {
+    /// its families lose at most one word fewer than the set's, a life later, and so does
+    /// the losses proof's count of the set a life later).
+    pub(super) fn words_cheap(
+        &self,
+        set: &[u32],
+        hash: SetHash,
+        position: Position,
+        profile: &Profile,
+    ) -> u64 {
         let n = u64::from(profile.n);
         let missed = position.after(Step::Word { correct: false });
         let right = self.settled(1, position);
@@ -225,10 +274,7 @@ impl<'a> Search<'a> {
             self.settled(n - 1, missed)
         } else {
             let left = missed.wrong_guesses_left();
-            let lost = self
-                .families
-                .losses(self.bucket, set, left)
-                .saturating_sub(1);
+            let lost = self.lost(set, hash, missed).saturating_sub(1);
             match self.objective {
                 Objective::Score => self.tables.counting(n - 1, missed, profile, lost),
                 Objective::Losses => (n - 1)
@@ -284,10 +330,11 @@ impl<'a> Search<'a> {
                 continue;
             }
             let profile = Profile::of(self.bucket, family, after);
-            let value = self.statik(family, after, &profile);
+            let hash = SetHash::of(family);
+            let value = self.statik(family, hash, after, &profile);
             open.push(Child {
                 set: family.to_vec(),
-                hash: SetHash::of(family),
+                hash,
                 position: after,
                 profile,
                 value,
@@ -340,7 +387,7 @@ impl<'a> Search<'a> {
             Some(known) => known,
             None => {
                 let profile = Profile::of(self.bucket, set, position);
-                let statik = self.statik(set, position, &profile);
+                let statik = self.statik(set, hash, position, &profile);
                 (profile, statik)
             }
         };
@@ -415,8 +462,8 @@ impl<'a> Search<'a> {
         target: u64,
         budget: u64,
     ) -> (u64, Words) {
-        let key = self.key(hash, position);
-        let mine = self.targets.get(&key).copied();
+        // `best`'s tree is keyed by the running score too (the losses' memo is not).
+        let mine = self.targets.get(&key(hash, position)).copied();
         let mut letters = profile.ordered_letters(self.bucket, set);
         if let Some(Target {
             decision: Decision::Letter(first),
@@ -504,7 +551,7 @@ impl<'a> Search<'a> {
                     let share = part(short, seen, live) - given;
                     given += share;
                     let steered = (steer && pass == 0)
-                        .then(|| self.targets.get(&self.key(child.hash, child.position)))
+                        .then(|| self.targets.get(&key(child.hash, child.position)))
                         .flatten();
                     steered.map_or(child.value + share, |t| self.target_of(t))
                 })
@@ -569,7 +616,7 @@ impl<'a> Search<'a> {
         budget: u64,
         least: u64,
     ) -> (u64, Words) {
-        let mut bound = self.words_cheap(set, position, profile);
+        let mut bound = self.words_cheap(set, hash, position, profile);
         let cut = least.min(target);
         let missed = position.after(Step::Word { correct: false });
         if bound + budget >= cut || missed.is_over() {

@@ -121,11 +121,12 @@ fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
         let bucket = lexicon.bucket(words[0].len());
         let (score, losses) = brute_total(words, max_wrong);
         let best = best(&lexicon, max_wrong);
-        for per_word in [0.0, 0.3, 1.0, 5.0] {
+        for (per_word, climb) in [(0.0, 0.0), (0.3, 0.0), (1.0, 0.0), (5.0, 0.0), (0.0, 0.1)] {
             let slack = Slack {
                 score: per_word,
                 losses: per_word / 5.0,
                 nodes: u64::MAX,
+                climb,
             };
             let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
             assert!(
@@ -288,6 +289,11 @@ fn read(dir: &std::path::Path, length: usize, objective: &str) -> String {
     check::text(&bytes).unwrap()
 }
 
+/// The counts of a length's losses certificate, checked.
+fn losses_proof(bucket: &lexicon::Bucket, losses: &str) -> check::LossesProof {
+    check::check_with(bucket, losses, None).unwrap().1
+}
+
 #[test]
 fn certificates_check_and_any_tampering_is_rejected() {
     let lexicon = sample_list(40);
@@ -298,27 +304,33 @@ fn certificates_check_and_any_tampering_is_rejected() {
         score: 0.5,
         losses: 0.05,
         nodes: u64::MAX,
+        climb: 0.0,
     };
     let (dir, found) = certify(&lexicon, length, 2, slack);
     let score = read(dir.path(), length, "score");
     let losses = read(dir.path(), length, "losses");
-    let checked = check::check(bucket, &score).unwrap();
-    assert_eq!(checked.bound, found.total);
-    assert!(checked.value >= found.total);
-    assert!(checked.states > 1, "{checked:?}");
-    let checked = check::check(bucket, &losses).unwrap();
+    let (checked, proof) = check::check_with(bucket, &losses, None).unwrap();
     assert_eq!(
         (checked.objective.as_str(), checked.bound),
         ("losses", found.losses)
     );
+    assert!(!proof.is_empty());
+    // The score's proof takes the losses proof's counts, and is rejected without them.
+    assert!(score.contains("\nuses_losses yes\n"));
+    let flaw = check::check(bucket, &score).unwrap_err();
+    assert!(flaw.0.contains("losses certificate"), "{flaw}");
+    let (checked, _) = check::check_with(bucket, &score, Some(&proof)).unwrap();
+    assert_eq!(checked.bound, found.total);
+    assert!(checked.value >= found.total);
+    assert!(checked.states > 1, "{checked:?}");
 
     let rejected = |text: &str, why: &str| {
-        let flaw = check::check(bucket, text).expect_err(why);
+        let flaw = check::check_with(bucket, text, Some(&proof)).expect_err(why);
         assert!(!flaw.0.is_empty());
     };
     // A claim above what the proof is worth.
     let claim = format!("bound {}\n", found.total);
-    let worth = check::check(bucket, &score).unwrap().value;
+    let worth = checked.value;
     rejected(
         &score.replacen(&claim, &format!("bound {}\n", worth + 1), 1),
         "claim too high",
@@ -333,7 +345,12 @@ fn certificates_check_and_any_tampering_is_rejected() {
         "max wrong",
     );
     let other = lexicon.bucket(6);
-    assert!(check::check(other, &score).is_err());
+    assert!(check::check_with(other, &score, Some(&proof)).is_err());
+    // A losses proof's counts cannot serve a score proof of their own objective.
+    rejected(
+        &losses.replacen("uses_losses no", "uses_losses yes", 1),
+        "a losses proof using losses",
+    );
     let mut sha = score.clone();
     let at = sha.find("words_sha256 ").unwrap() + "words_sha256 ".len();
     let flipped = if &sha[at..=at] == "0" { "1" } else { "0" };
@@ -378,11 +395,13 @@ fn a_proof_worth_less_is_rejected_even_when_well_formed() {
         score: 3.0,
         losses: 0.5,
         nodes: u64::MAX,
+        climb: 0.0,
     };
     let tight = Slack {
         score: 0.2,
         losses: 0.02,
         nodes: u64::MAX,
+        climb: 0.0,
     };
     let (dir_loose, weak) = certify(&lexicon, 6, 2, loose);
     let (_, strong) = certify(&lexicon, 6, 2, tight);
@@ -393,7 +412,8 @@ fn a_proof_worth_less_is_rejected_even_when_well_formed() {
         &format!("bound {}\n", strong.total),
         1,
     );
-    let flaw = check::check(bucket, &lifted).unwrap_err();
+    let proof = losses_proof(bucket, &read(dir_loose.path(), 6, "losses"));
+    let flaw = check::check_with(bucket, &lifted, Some(&proof)).unwrap_err();
     assert!(flaw.0.contains("less than"), "{flaw}");
 }
 
@@ -466,9 +486,11 @@ fn another_rules_better_total_is_kept_and_written_as_a_rule_file_that_checks() {
     // The rule file and the losses' certificate check; a claim raised by one does not.
     let checks = check::check_folder(dir.path(), &lexicon).unwrap();
     assert_eq!(checks.len(), 2);
-    assert_eq!(checks[0].result.as_ref().unwrap().rule, rule.name());
+    // Losses first: a score proof may use them.
+    assert_eq!(checks[0].result.as_ref().unwrap().objective, "losses");
+    assert_eq!(checks[1].result.as_ref().unwrap().rule, rule.name());
     assert!(checks.iter().all(|c| c.result.is_ok()), "{checks:?}");
-    let text = std::fs::read_to_string(&checks[0].path).unwrap();
+    let text = std::fs::read_to_string(&checks[1].path).unwrap();
     let raised = text.replacen(
         &format!("\nbound {plies}\n"),
         &format!("\nbound {}\n", plies + 1),
