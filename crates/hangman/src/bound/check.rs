@@ -338,8 +338,10 @@ pub fn rule_file(bucket: &Bucket, max_wrong: u32, rule: &str, bound: u64) -> Str
 }
 
 /// Checks a rule file against the words of its length in `lexicon` by computing the rule
-/// again. Unlike a certificate, this trusts the engine's code for that rule (the exact
-/// solver, `best`'s shipped table, or the ply search): it re-runs it, it does not check it
+/// again. The exact optimum of 15 letters or more (at most 4,000 words) is solved again by
+/// this checker's own search, independently of the engine. Otherwise, unlike a
+/// certificate, this trusts the engine's code for that rule (`best`'s shipped table, the
+/// ply search, the exact solver on other lengths): it re-runs it, it does not check it
 /// independently.
 ///
 /// # Errors
@@ -383,7 +385,15 @@ pub fn check_rule(
     let Some(rule) = Rule::parse(name).filter(|&r| r != Rule::Search) else {
         return flaw(format!("unknown rule {name:?}"));
     };
-    let Some(value) = plies::recompute(lexicon, length, max_wrong, rule) else {
+    let value = match rule {
+        // The exact optimum is solved again by this checker's own search.
+        Rule::Solved if bucket.length() >= 15 && bucket.len() <= SOLVE_MAX_WORDS => {
+            Some(solve_exactly(bucket, max_wrong))
+        }
+        Rule::Solved => None,
+        _ => plies::recompute(lexicon, length, max_wrong, rule),
+    };
+    let Some(value) = value else {
         return flaw(format!("the rule {name} does not apply to these words"));
     };
     if value < bound {
@@ -401,6 +411,44 @@ pub fn check_rule(
         states: 0,
         rule: name.to_string(),
     })
+}
+
+/// The most words of 15 letters or more (long words split at once) a rule file `exact`
+/// is solved again for by [`solve_exactly`]; other `exact` files are not checked.
+const SOLVE_MAX_WORDS: usize = 4_000;
+
+/// The least total final score any strategy reaches on `bucket`'s words with `max_wrong`
+/// (at most 25) wrong guesses allowed, solved by this checker's own search (its rules,
+/// splits and static bounds; no code of the engine's). Quick for long words; exponential
+/// in general.
+pub(super) fn solve_exactly(bucket: &Bucket, max_wrong: u32) -> u64 {
+    let words = bucket.len();
+    if words <= 1 {
+        return 0;
+    }
+    let list = List::new(bucket, max_wrong, false, Vec::new(), vec![usize::MAX; words]);
+    let mut checker = Checker {
+        list: &list,
+        tokens: Tokens {
+            iter: "".split_ascii_whitespace(),
+            read: 0,
+        },
+        kept: Vec::new(),
+        states: 0,
+        tables: HashMap::new(),
+        wins: HashMap::new(),
+        proven: None,
+        opened: LossesProof::default(),
+    };
+    let root = State {
+        set: (0..words as u32).collect(),
+        guessed: 0,
+        revealed: 0,
+        score: 0,
+        wrong: 0,
+    };
+    let mut solved = HashMap::new();
+    checker.solve(&root, u64::MAX, &mut solved)
 }
 
 /// The certificate's tokens, counted for messages.
@@ -912,6 +960,101 @@ impl Checker<'_, '_> {
             }
             other => flaw(format!("token {at}: {other:?} is not a state's proof")),
         }
+    }
+
+    /// The least total of `state` (two words or more, not over) if it is below `cutoff`,
+    /// else a number at least `cutoff` (and at most the least total): a search over every
+    /// letter in two words or more and every word guess, children in turn against what is
+    /// left of the cutoff, each state first bounded statically. `solved` keeps, by set,
+    /// score and wrong guesses, a value and whether it is exact.
+    fn solve(
+        &mut self,
+        state: &State,
+        cutoff: u64,
+        solved: &mut HashMap<([u8; 16], u32, u32), (u64, bool)>,
+    ) -> u64 {
+        let n = state.set.len() as u64;
+        if self.over(state) || n <= 1 {
+            return self.settled(n, state);
+        }
+        let key = (set_digest(&state.set), state.score, state.wrong);
+        if let Some(&(value, exact)) = solved.get(&key)
+            && (exact || value >= cutoff)
+        {
+            return value;
+        }
+        let letters = self.letters(state);
+        let statik = self.statik(state, &letters);
+        if statik >= cutoff {
+            solved.insert(key, (statik, false));
+            return statik;
+        }
+        // Moves below `best` are looked for; `found`: one was.
+        let mut best = cutoff;
+        let mut found = false;
+        let mut order: Vec<usize> = (0..26).filter(|&l| letters.counts[l] >= 2).collect();
+        order.sort_by_key(|&l| std::cmp::Reverse(letters.counts[l]));
+        for letter in order {
+            if self.screen(state, &letters, letter) >= best {
+                continue;
+            }
+            let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
+            for &w in &state.set {
+                let mask = self.list.masks[w as usize][letter];
+                match parts.iter_mut().find(|(m, _)| *m == mask) {
+                    Some((_, part)) => part.push(w),
+                    None => parts.push((mask, vec![w])),
+                }
+            }
+            let mut total = 0;
+            for (mask, part) in parts {
+                let child = State {
+                    set: part,
+                    guessed: state.guessed | 1 << letter,
+                    revealed: state.revealed | mask,
+                    score: state.score + 1,
+                    wrong: state.wrong + u32::from(mask == 0),
+                };
+                total += self.solve(&child, best - total, solved);
+                if total >= best {
+                    break;
+                }
+            }
+            if total < best {
+                best = total;
+                found = true;
+            }
+        }
+        // Word guesses: the right word scores `s`, the others go on one miss later.
+        let lemma = if self.list.length as u32 + self.list.max_wrong <= LOST {
+            let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));
+            u64::from(state.score)
+                + u64::from(state.score + 1) * won
+                + u64::from(LOST) * (n - 1 - won)
+        } else {
+            0
+        };
+        if lemma < best {
+            let right = u64::from(state.score.min(LOST));
+            let missed = state.missed();
+            for &w in &state.set.clone() {
+                if right >= best {
+                    break;
+                }
+                let rest = State {
+                    set: state.set.iter().copied().filter(|&x| x != w).collect(),
+                    ..missed.clone()
+                };
+                let total = right + self.solve(&rest, best - right, solved);
+                if total < best {
+                    best = total;
+                    found = true;
+                }
+            }
+        }
+        let value = if found { best } else { cutoff.max(statik) };
+        solved.insert(key, (value, found));
+        value
     }
 
     /// A losses proof keeps the value of each state it opens, for its length's score proof.

@@ -115,6 +115,20 @@ fn without_targets_the_search_is_the_brute_force_optimum() {
 }
 
 #[test]
+fn the_checkers_own_exact_search_equals_the_brute_force() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, _) = brute_total(words, max_wrong);
+        assert_eq!(
+            check::solve_exactly(bucket, max_wrong),
+            score,
+            "{words:?} {max_wrong}"
+        );
+    }
+}
+
+#[test]
 fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
     for &(words, max_wrong) in TINY {
         let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
