@@ -436,7 +436,7 @@ fn bound_certificates_are_written_and_verified_and_tampering_is_rejected() {
         .stdout(predicate::str::contains("REJECTED").not())
         // Progress per file on stderr, before and after its check.
         .stderr(predicate::str::contains(
-            "[1/14] checking length-2.score.cert.gz",
+            "[1/14] checking length-2.losses.cert.gz",
         ))
         .stderr(predicate::str::contains("ok in"));
     // A claim raised by one, written back as plain text: rejected, exit 1.
@@ -447,14 +447,15 @@ fn bound_certificates_are_written_and_verified_and_tampering_is_rejected() {
         .find(|l| l.starts_with("bound "))
         .unwrap()
         .to_string();
-    let worth = hangman::bound::check::check(
-        lexicon::Lexicon::from_words(WORDS.iter().copied())
-            .unwrap()
-            .bucket(4),
-        &text,
-    )
-    .unwrap()
-    .value;
+    // The score's proof may use its length's losses proof: checked first.
+    let lexicon = lexicon::Lexicon::from_words(WORDS.iter().copied()).unwrap();
+    let losses = std::fs::read(certs.join("length-4.losses.cert.gz")).unwrap();
+    let losses = hangman::bound::check::text(&losses).unwrap();
+    let (_, proof) = hangman::bound::check::check_with(lexicon.bucket(4), &losses, None).unwrap();
+    let worth = hangman::bound::check::check_with(lexicon.bucket(4), &text, Some(&proof))
+        .unwrap()
+        .0
+        .value;
     std::fs::remove_file(&path).unwrap();
     std::fs::write(
         certs.join("length-4.score.cert"),

@@ -426,7 +426,13 @@ pub(super) fn solve_exactly(bucket: &Bucket, max_wrong: u32) -> u64 {
     if words <= 1 {
         return 0;
     }
-    let list = List::new(bucket, max_wrong, false, Vec::new(), vec![usize::MAX; words]);
+    let list = List::new(
+        bucket,
+        max_wrong,
+        false,
+        Vec::new(),
+        vec![usize::MAX; words],
+    );
     let mut checker = Checker {
         list: &list,
         tokens: Tokens {
