@@ -279,23 +279,8 @@ pub fn check_with(
     }
     tokens.expect("proof")?;
     let list = List::new(bucket, max_wrong, losses, families, family_of);
-    let mut checker = Checker {
-        list: &list,
-        tokens,
-        kept: Vec::new(),
-        states: 0,
-        tables: HashMap::new(),
-        wins: HashMap::new(),
-        proven,
-        opened: LossesProof::default(),
-    };
-    let root = State {
-        set: (0..words as u32).collect(),
-        guessed: 0,
-        revealed: 0,
-        score: 0,
-        wrong: 0,
-    };
+    let mut checker = Checker::new(&list, tokens, proven);
+    let root = State::start(words);
     // No word, or one (its word guess is free): nothing to prove.
     let value = if words <= 1 { 0 } else { checker.state(&root)? };
     if let Some(extra) = checker.tokens.iter.next() {
@@ -433,26 +418,12 @@ pub(super) fn solve_exactly(bucket: &Bucket, max_wrong: u32) -> u64 {
         Vec::new(),
         vec![usize::MAX; words],
     );
-    let mut checker = Checker {
-        list: &list,
-        tokens: Tokens {
-            iter: "".split_ascii_whitespace(),
-            read: 0,
-        },
-        kept: Vec::new(),
-        states: 0,
-        tables: HashMap::new(),
-        wins: HashMap::new(),
-        proven: None,
-        opened: LossesProof::default(),
+    let tokens = Tokens {
+        iter: "".split_ascii_whitespace(),
+        read: 0,
     };
-    let root = State {
-        set: (0..words as u32).collect(),
-        guessed: 0,
-        revealed: 0,
-        score: 0,
-        wrong: 0,
-    };
+    let mut checker = Checker::new(&list, tokens, None);
+    let root = State::start(words);
     let mut solved = HashMap::new();
     checker.solve(&root, u64::MAX, &mut solved)
 }
@@ -562,6 +533,17 @@ struct State {
 }
 
 impl State {
+    /// The start of a game on `words` words.
+    fn start(words: usize) -> State {
+        State {
+            set: (0..words as u32).collect(),
+            guessed: 0,
+            revealed: 0,
+            score: 0,
+            wrong: 0,
+        }
+    }
+
     fn lost(&self, max_wrong: u32) -> bool {
         self.wrong > max_wrong
     }
@@ -605,7 +587,20 @@ struct Checker<'l, 't> {
     opened: LossesProof,
 }
 
-impl Checker<'_, '_> {
+impl<'l, 't> Checker<'l, 't> {
+    fn new(list: &'l List, tokens: Tokens<'t>, proven: Option<&'l LossesProof>) -> Checker<'l, 't> {
+        Checker {
+            list,
+            tokens,
+            kept: Vec::new(),
+            states: 0,
+            tables: HashMap::new(),
+            wins: HashMap::new(),
+            proven,
+            opened: LossesProof::default(),
+        }
+    }
+
     /// Whether this is the losses objective.
     fn losses(&self) -> bool {
         self.list.losses
@@ -1004,23 +999,8 @@ impl Checker<'_, '_> {
             if self.screen(state, &letters, letter) >= best {
                 continue;
             }
-            let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
-            for &w in &state.set {
-                let mask = self.list.masks[w as usize][letter];
-                match parts.iter_mut().find(|(m, _)| *m == mask) {
-                    Some((_, part)) => part.push(w),
-                    None => parts.push((mask, vec![w])),
-                }
-            }
             let mut total = 0;
-            for (mask, part) in parts {
-                let child = State {
-                    set: part,
-                    guessed: state.guessed | 1 << letter,
-                    revealed: state.revealed | mask,
-                    score: state.score + 1,
-                    wrong: state.wrong + u32::from(mask == 0),
-                };
+            for child in self.split(state, letter) {
                 total += self.solve(&child, best - total, solved);
                 if total >= best {
                     break;
@@ -1063,6 +1043,30 @@ impl Checker<'_, '_> {
         value
     }
 
+    /// The states `letter` leads `state` to, one per answer (position mask), by ascending
+    /// mask.
+    fn split(&self, state: &State, letter: usize) -> Vec<State> {
+        let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
+        for &w in &state.set {
+            let mask = self.list.masks[w as usize][letter];
+            match parts.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, part)) => part.push(w),
+                None => parts.push((mask, vec![w])),
+            }
+        }
+        parts.sort_unstable_by_key(|(m, _)| *m);
+        parts
+            .into_iter()
+            .map(|(mask, set)| State {
+                set,
+                guessed: state.guessed | 1 << letter,
+                revealed: state.revealed | mask,
+                score: state.score + 1,
+                wrong: state.wrong + u32::from(mask == 0),
+            })
+            .collect()
+    }
+
     /// A losses proof keeps the value of each state it opens, for its length's score proof.
     fn remember(&mut self, state: &State, value: u64) {
         if self.losses() {
@@ -1082,25 +1086,8 @@ impl Checker<'_, '_> {
             let total = match self.tokens.next("a letter's proof")? {
                 "x" => screen,
                 "c" => {
-                    // The parts by ascending mask.
-                    let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
-                    for &w in &state.set {
-                        let mask = self.list.masks[w as usize][letter];
-                        match parts.iter_mut().find(|(m, _)| *m == mask) {
-                            Some((_, part)) => part.push(w),
-                            None => parts.push((mask, vec![w])),
-                        }
-                    }
-                    parts.sort_unstable_by_key(|(m, _)| *m);
                     let mut sum = 0;
-                    for (mask, part) in parts {
-                        let child = State {
-                            set: part,
-                            guessed: state.guessed | 1 << letter,
-                            revealed: state.revealed | mask,
-                            score: state.score + 1,
-                            wrong: state.wrong + u32::from(mask == 0),
-                        };
+                    for child in self.split(state, letter) {
                         sum += self.child(&child)?;
                     }
                     sum.max(screen)
