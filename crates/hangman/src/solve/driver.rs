@@ -649,29 +649,28 @@ fn first_letters(
                 if settled[i].1.is_some() {
                     continue;
                 }
-                let later: Vec<Letter> = open[at + 1..]
+                let letter = settled[i].0;
+                let later = open[at + 1..]
                     .iter()
                     .filter(|&&j| settled[j].1.is_none())
-                    .map(|&j| settled[j].0)
-                    .collect();
-                let letter = settled[i].0;
+                    .fold(0, |bits, &j| bits | settled[j].0.bit());
                 let (deadline, stop) = (options.deadline, &options.stop);
                 let mut found = None;
-                if !later.is_empty() {
-                    let lacking = later.iter().fold(letter.bit(), |b, l| b | l.bit());
+                // Lacking the later open letters too, then the letter alone.
+                let tries = match later {
+                    0 => vec![letter.bit()],
+                    _ => vec![later | letter.bit(), letter.bit()],
+                };
+                for lacking in tries {
                     solver.words.miss_part(family, letter.index(), &mut miss);
                     miss.retain(|&w| bucket.letters(w as usize).bits() & lacking == 0);
                     let (wider, nodes) =
                         witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
                     wide_nodes += nodes;
-                    found = wider;
-                }
-                if found.is_none() {
-                    solver.words.miss_part(family, letter.index(), &mut miss);
-                    let (wider, nodes) =
-                        witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
-                    wide_nodes += nodes;
-                    found = wider;
+                    if wider.is_some() {
+                        found = wider;
+                        break;
+                    }
                 }
                 let Some(w) = found else { continue };
                 // Every open letter the witness lacks is not optimal by it.
@@ -690,8 +689,9 @@ fn first_letters(
                 }
                 progress.letters_done.store(done, Ordering::Relaxed);
             }
-            // The letters still open (the cheap ones are settled by then): split proofs, the second guess a letter already proven optimal for the
-            // whole family (`i` after any `?ill` letter at 4).
+            // The letters still open (the cheap ones are settled by then): split proofs,
+            // the second guess a letter already proven optimal for the whole family (`i`
+            // after any `?ill` letter at 4).
             let thens: Vec<Letter> = settled
                 .iter()
                 .filter(|(_, s)| s.as_ref().is_some_and(FirstLetter::is_optimal))
