@@ -530,10 +530,11 @@ fn solve(
 /// ones (the table keeps what each round proved). After the first, small round, the
 /// letters still open look for a witness of value `m` within their miss parts (one to
 /// three blanks: the referee's natural answer), which settles them as not optimal. After
-/// the second round, the letters still open try split proofs ([`split_proof`]): the next
-/// guess a letter already proven optimal for the whole family, each of its parts tested as
-/// a list of its own; this settles in seconds the letters of 4 and 5 whose own tests ran
-/// for hours. Then the letters still open look for a four-blank witness (`????ed`). With a
+/// the second round, the letters still open look for a four-blank witness (`????ed`; one
+/// lacking the later open letters too settles them all), then try split proofs
+/// ([`split_proof`]): the next guess a letter already proven optimal for the whole family,
+/// each of its parts tested as a list of its own; this settles in seconds the letters of 4
+/// and 5 whose own tests ran for hours. With a
 /// cap ([`SolveOptions::first_letter_nodes`]) the tests stop once the phase has searched
 /// that many nodes, and the letters still open are reported as such (not complete); each
 /// letter's four-blank search has a cap of its own, the same number, and the split proofs
@@ -632,9 +633,65 @@ fn first_letters(
             }
         }
         if budget == FIRST_BUDGET * 16 {
-            // The letters still open after two rounds (the cheap ones are settled by then):
-            // split proofs, the second guess a letter already proven optimal for the
-            // whole family (`i` after any `?ill` letter at 4).
+            // The letters still open after two rounds: a four-blank group worth `m` in
+            // their miss parts (`????ed` at 6 without `j`: the root's `???ing` and
+            // `?a??ed` hold `j`, and less `j` are worth 11), each letter within the cap.
+            // Before the split proofs: these fail at once on an optimal letter's miss part
+            // (no group is worth `m`; the cheap upper bounds say so), while a split proof
+            // of a letter that is not optimal runs out its whole budget (enable1 at 6 and
+            // 7: 1.5 and 2 M nodes). A group lacking the later open letters too settles
+            // them with one test: on enable1 at 7 `????ing` ∪ `????ers` less `w x y`,
+            // 10.8 s, where `w` and `y` alone took 24 and 22 s; at 6 `????ed` less `w y`.
+            let open: Vec<usize> = (0..settled.len())
+                .filter(|&i| settled[i].1.is_none())
+                .collect();
+            for (at, &i) in open.iter().enumerate() {
+                if settled[i].1.is_some() {
+                    continue;
+                }
+                let letter = settled[i].0;
+                let later = open[at + 1..]
+                    .iter()
+                    .filter(|&&j| settled[j].1.is_none())
+                    .fold(0, |bits, &j| bits | settled[j].0.bit());
+                let (deadline, stop) = (options.deadline, &options.stop);
+                let mut found = None;
+                // Lacking the later open letters too, then the letter alone.
+                let tries = match later {
+                    0 => vec![letter.bit()],
+                    _ => vec![later | letter.bit(), letter.bit()],
+                };
+                for lacking in tries {
+                    solver.words.miss_part(family, letter.index(), &mut miss);
+                    miss.retain(|&w| bucket.letters(w as usize).bits() & lacking == 0);
+                    let (wider, nodes) =
+                        witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
+                    wide_nodes += nodes;
+                    if wider.is_some() {
+                        found = wider;
+                        break;
+                    }
+                }
+                let Some(w) = found else { continue };
+                // Every open letter the witness lacks is not optimal by it.
+                for &j in &open[at..] {
+                    let l = settled[j].0;
+                    let lacks = w
+                        .words
+                        .iter()
+                        .all(|&x| !bucket.letters(x as usize).contains(l));
+                    if settled[j].1.is_none() && lacks {
+                        settled[j].1 = Some(FirstLetter::NotOptimal {
+                            witness: Some(w.clone()),
+                        });
+                        done += 1;
+                    }
+                }
+                progress.letters_done.store(done, Ordering::Relaxed);
+            }
+            // The letters still open (the cheap ones are settled by then): split proofs,
+            // the second guess a letter already proven optimal for the whole family (`i`
+            // after any `?ill` letter at 4).
             let thens: Vec<Letter> = settled
                 .iter()
                 .filter(|(_, s)| s.as_ref().is_some_and(FirstLetter::is_optimal))
@@ -652,22 +709,6 @@ fn first_letters(
                         progress.letters_done.store(done, Ordering::Relaxed);
                         break;
                     }
-                }
-            }
-            // The letters still open: a four-blank group worth `m` in their miss parts
-            // (`????ed` at 6 without `j`: the root's `???ing` and `?a??ed` hold `j`, and
-            // less `j` are worth 11). After the split proofs, so that optimal letters,
-            // which hold no such group, do not pay for the search; each within the cap.
-            for (letter, optimal) in settled.iter_mut().filter(|(_, s)| s.is_none()) {
-                solver.words.miss_part(family, letter.index(), &mut miss);
-                let (deadline, stop) = (options.deadline, &options.stop);
-                let (wider, nodes) =
-                    witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
-                wide_nodes += nodes;
-                if let Some(w) = wider {
-                    *optimal = Some(FirstLetter::NotOptimal { witness: Some(w) });
-                    done += 1;
-                    progress.letters_done.store(done, Ordering::Relaxed);
                 }
             }
         }
