@@ -331,8 +331,8 @@ fn assert_first_letters_complete(
     }
 }
 
-/// words.txt at 6 and 7 letters: within the bare `hangman solve`'s cap (4 million nodes,
-/// the CLI's default `--first-letter-nodes`) the solver settles every first letter. At 6
+/// words.txt at 6 and 7 letters: within a cap of 4 million nodes (a quarter of the CLI's
+/// default `--first-letter-nodes`) the solver settles every first letter. At 6
 /// `j`, `w`, `y` are not optimal through four-blank witnesses in their miss parts
 /// (`????ed`); at 7 `j`, `w`, `x`, `y` through witnesses (`y`: `????ing` with `????ers`,
 /// found because each letter's four-blank search has the cap to itself), and `k` is optimal
