@@ -653,19 +653,25 @@ fn first_letters(
                 let later = open[at + 1..]
                     .iter()
                     .filter(|&&j| settled[j].1.is_none())
-                    .fold(0, |bits, &j| bits | settled[j].0.bit());
+                    .fold(LetterSet::EMPTY, |set, &j| set.with(settled[j].0));
                 let (deadline, stop) = (options.deadline, &options.stop);
                 let mut found = None;
                 // Lacking the later open letters too, then the letter alone.
-                let tries = match later {
-                    0 => vec![letter.bit()],
-                    _ => vec![later | letter.bit(), letter.bit()],
+                // (The miss part lacks the letter itself already.)
+                let tries = if later.is_empty() {
+                    vec![LetterSet::EMPTY]
+                } else {
+                    vec![later, LetterSet::EMPTY]
                 };
+                solver.words.miss_part(family, letter.index(), &mut miss);
                 for lacking in tries {
-                    solver.words.miss_part(family, letter.index(), &mut miss);
-                    miss.retain(|&w| bucket.letters(w as usize).bits() & lacking == 0);
+                    let part: Vec<u32> = miss
+                        .iter()
+                        .copied()
+                        .filter(|&w| bucket.letters(w as usize).intersection(lacking).is_empty())
+                        .collect();
                     let (wider, nodes) =
-                        witness::four_blank_within(bucket, &miss, m, cap, deadline, stop);
+                        witness::four_blank_within(bucket, &part, m, cap, deadline, stop);
                     wide_nodes += nodes;
                     if wider.is_some() {
                         found = wider;
@@ -674,13 +680,11 @@ fn first_letters(
                 }
                 let Some(w) = found else { continue };
                 // Every open letter the witness lacks is not optimal by it.
+                let used = w.words.iter().fold(LetterSet::EMPTY, |set, &x| {
+                    set.union(bucket.letters(x as usize))
+                });
                 for &j in &open[at..] {
-                    let l = settled[j].0;
-                    let lacks = w
-                        .words
-                        .iter()
-                        .all(|&x| !bucket.letters(x as usize).contains(l));
-                    if settled[j].1.is_none() && lacks {
+                    if settled[j].1.is_none() && !used.contains(settled[j].0) {
                         settled[j].1 = Some(FirstLetter::NotOptimal {
                             witness: Some(w.clone()),
                         });
