@@ -141,19 +141,25 @@ pub struct LossesProof {
 }
 
 impl LossesProof {
+    /// What tells most sets apart without hashing them: wrong guesses, size, first and
+    /// last word (`set` ascending, not empty).
+    fn shape(set: &[u32], wrong: u32) -> (u32, usize, u32, u32) {
+        (wrong, set.len(), set[0], set[set.len() - 1])
+    }
+
     /// The key of `set` (ascending, not empty) at `wrong` wrong guesses, if some opened
     /// state has its shape.
     fn key(&self, set: &[u32], wrong: u32) -> Option<(u32, usize, u32, u32, [u8; 16])> {
-        let shape = (wrong, set.len(), set[0], set[set.len() - 1]);
+        let shape = Self::shape(set, wrong);
         self.shapes
             .contains(&shape)
             .then(|| (shape.0, shape.1, shape.2, shape.3, set_digest(set)))
     }
 
     fn insert(&mut self, set: &[u32], wrong: u32, value: u64) {
-        self.shapes
-            .insert((wrong, set.len(), set[0], set[set.len() - 1]));
-        let key = self.key(set, wrong).expect("its shape was just added");
+        let shape = Self::shape(set, wrong);
+        self.shapes.insert(shape);
+        let key = (shape.0, shape.1, shape.2, shape.3, set_digest(set));
         let slot = self.values.entry(key).or_insert(value);
         *slot = (*slot).max(value);
     }
@@ -904,15 +910,19 @@ impl<'l, 't> Checker<'l, 't> {
                 self.counting(n - 1, &missed, letters, lost)
             }
         };
-        let lemma = if !self.losses() && self.list.length as u32 + self.list.max_wrong <= LOST {
-            let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));
-            u64::from(state.score)
-                + u64::from(state.score + 1) * won
-                + u64::from(LOST) * (n - 1 - won)
-        } else {
-            0
-        };
-        lemma.max(right + rest)
+        self.word_lemma(state, n).max(right + rest)
+    }
+
+    /// The word lemma, for the score where it holds (`length + max_wrong <= 25`: every won
+    /// game scores at most 25): a word guess from `state`'s `n` words totals at least the
+    /// right word's `s`, `s + 1` for each of the others the cutoff of 25 leaves, and 25 for
+    /// the rest; 0 where it does not apply.
+    fn word_lemma(&self, state: &State, n: u64) -> u64 {
+        if self.losses() || self.list.length as u32 + self.list.max_wrong > LOST {
+            return 0;
+        }
+        let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));
+        u64::from(state.score) + u64::from(state.score + 1) * won + u64::from(LOST) * (n - 1 - won)
     }
 
     /// Reads and values the proof of an open state.
@@ -1012,15 +1022,7 @@ impl<'l, 't> Checker<'l, 't> {
             }
         }
         // Word guesses: the right word scores `s`, the others go on one miss later.
-        let lemma = if self.list.length as u32 + self.list.max_wrong <= LOST {
-            let won = (n - 1).min(u64::from(LOST.saturating_sub(state.score)));
-            u64::from(state.score)
-                + u64::from(state.score + 1) * won
-                + u64::from(LOST) * (n - 1 - won)
-        } else {
-            0
-        };
-        if lemma < best {
+        if self.word_lemma(state, n) < best {
             let right = u64::from(state.score.min(LOST));
             let missed = state.missed();
             for &w in &state.set.clone() {
