@@ -23,7 +23,8 @@ use lexicon::{Bucket, Letter, LetterSet};
 
 use super::certificate::{
     Certificate, Guesser, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
-    certify_with, cut_to, guesser_on_first_letter, narrowed_referee_proof, referee_proof,
+    certify_with, cut_to, guesser_on_first_letter, narrowed_referee_proof, plain_referee_proof,
+    referee_proof,
 };
 use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
@@ -36,8 +37,9 @@ pub const FIRST_LETTERS_MAGIC: &str = "wordplay-hangman-first-letters 1";
 /// Nodes one optimal letter's guesser proof may search.
 const GUESSER_PROOF_NODES: u64 = 20_000_000;
 
-/// Witnesses larger than this get a narrowing referee proof (the strategy narrows below
-/// the root to smaller witnesses where it finds them).
+/// Witnesses larger than this get their proof from a test on the witness alone, written
+/// out from the table it fills (and, if that fails, a narrowing proof: the strategy
+/// narrows below the root to smaller witnesses where it finds them).
 const NARROW_WITNESS: usize = 200;
 
 /// How a not-optimal letter's witness is shrunk before its referee proof: tests of at
@@ -351,6 +353,16 @@ fn referee_on_miss(
         };
         let solver = Solver::new(sub, sub_options.clone());
         let all: Vec<u32> = (0..sub.len() as u32).collect();
+        // The search's own proof first: one test fills the table with what it proved,
+        // and the walk writes it out (a part the table proves worth the target by itself
+        // is kept before the guess, as the search's cutoff did). Narrowing below the root
+        // is the fallback.
+        if let Ok(true) = solver.at_least(&all, m) {
+            let mut tokens = String::new();
+            if plain_referee_proof(&solver, &all, m, &mut tokens).is_ok() {
+                return Some((Some(w.words), tokens));
+            }
+        }
         // The witnesses earlier letters' proofs found inside this one (`????ed` less `j`
         // and less `w` share most of theirs), in the sub-list's indices.
         let inside = known.iter().filter_map(|k| {
