@@ -141,6 +141,7 @@ const EMBEDDED: &[Row] = &[
     (3, 18, "abcdefghijklmnoprstuvwxyz"),
     (4, 17, "bcdfghijklmnprstvwyz"),
     (5, 16, "bcdfghijklmnprstvwyz"),
+    (6, 12, "abdfghiklnprst"),
     (8, 8, "abdefgiklmoprstu"),
     (9, 7, "abcdefgiklmnoprsu"),
     (10, 5, "eginos"),
