@@ -142,6 +142,7 @@ const EMBEDDED: &[Row] = &[
     (4, 17, "bcdfghijklmnprstvwyz"),
     (5, 16, "bcdfghijklmnprstvwyz"),
     (6, 12, "abdfghiklnprst"),
+    (7, 11, "abdfghiklnprst"),
     (8, 8, "abdefgiklmoprstu"),
     (9, 7, "abcdefgiklmnoprsu"),
     (10, 5, "eginos"),
