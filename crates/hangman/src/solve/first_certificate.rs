@@ -330,6 +330,9 @@ fn referee_on_miss(
             .or_else(|| witness::four_blank_within(bucket, miss, m, 0, deadline, stop).0)
     });
     let Some(w) = found.filter(|w| w.value >= m) else {
+        if let Some(tokens) = searched_proof(solver, miss, m) {
+            return Some((None, tokens));
+        }
         let mut narrowing = Narrowing::new(None, options);
         let tokens = narrowed_referee_proof(solver, miss, m, &mut narrowing).ok()?;
         return Some((None, tokens));
@@ -353,15 +356,8 @@ fn referee_on_miss(
         };
         let solver = Solver::new(sub, sub_options.clone());
         let all: Vec<u32> = (0..sub.len() as u32).collect();
-        // The search's own proof first: one test fills the table with what it proved,
-        // and the walk writes it out (a part the table proves worth the target by itself
-        // is kept before the guess, as the search's cutoff did). Narrowing below the root
-        // is the fallback.
-        if let Ok(true) = solver.at_least(&all, m) {
-            let mut tokens = String::new();
-            if plain_referee_proof(&solver, &all, m, &mut tokens).is_ok() {
-                return Some((Some(w.words), tokens));
-            }
+        if let Some(tokens) = searched_proof(&solver, &all, m) {
+            return Some((Some(w.words), tokens));
         }
         // The witnesses earlier letters' proofs found inside this one (`????ed` less `j`
         // and less `w` share most of theirs), in the sub-list's indices.
@@ -390,4 +386,18 @@ fn referee_on_miss(
         proof.ok()?
     };
     Some((Some(w.words), tokens))
+}
+
+/// The referee's proof that `family` is worth `m` as the search finds it: one test fills
+/// the table with what it proved, and the walk writes that out (a part the table proves
+/// worth the target by itself is kept before the guess, as the search's cutoff did).
+/// `None` if the test fails or stops, or the proof is too large; narrowing below the root
+/// is then the fallback.
+fn searched_proof(solver: &Solver<'_>, family: &[u32], m: u32) -> Option<String> {
+    if !solver.at_least(family, m).ok()? {
+        return None;
+    }
+    let mut tokens = String::new();
+    plain_referee_proof(solver, family, m, &mut tokens).ok()?;
+    Some(tokens)
 }
