@@ -199,6 +199,7 @@ const SCOWL70: &[Row] = &[
     (1, 25, "abcdefghijklmnopqrstuvwxyz"),
     (2, 11, "aekmpst"),
     (3, 16, "abcdefghjklmnoprstuvwxy"),
+    (6, 12, "abcdefghijklmnprstwyz"),
     (8, 7, "bdgimoprsu"),
     (9, 6, "acefgiklnstuw"),
     (10, 4, "aei"),
