@@ -200,6 +200,7 @@ const SCOWL70: &[Row] = &[
     (2, 11, "aekmpst"),
     (3, 16, "abcdefghjklmnoprstuvwxy"),
     (6, 12, "abcdefghijklmnprstwyz"),
+    (7, 11, "abcdfghijklmnprstwxyz"),
     (8, 7, "bdgimoprsu"),
     (9, 6, "acefgiklnstuw"),
     (10, 4, "aei"),
