@@ -57,17 +57,26 @@ impl Slack {
         let _ = (words, max_wrong);
         let nodes = match length {
             0..=3 => 20_000,
-            4..=7 => 1_000_000,
+            4 | 7 => 1_000_000,
+            5 => 400_000,
+            6 => 40_000,
             8 => 450_000,
             _ => 3_000_000,
         };
-        // Below 8 letters `best` is far above the bound: climb first. Measured on
-        // words.txt, max 5, a length alone: a million states where 20,000–60,000 were
-        // before raise 4 letters from 10.99 to 14.40 a word, 5 from 7.02 to 8.65, 6 from
-        // 5.12 (no climb, which stalled at 40,000) to 5.56, 7 from 4.20 to 5.28; the climb
-        // goes on while states are left, where aiming at `best`'s values gives up early.
-        // At 8 the climb ends lower (3.83 against 4.74 a word with 450,000 states).
-        let climb = if matches!(length, 4..=7) { CLIMB } else { 0.0 };
+        // Below 8 letters `best` is far above the bound: climb first. Its states are
+        // small and cheap, and it goes on while states are left, where aiming at `best`'s
+        // values gives up early. Measured on words.txt, max 5, a length alone (CPU of the
+        // length's whole bench): 4 letters 10.99 → 14.40 a word with a million states
+        // (+20 s), 7 letters 4.20 → 5.28 (+37 s), 5 letters 7.02 → 7.97 with 400,000
+        // (+28 s; a million: 8.65, +52 s). At 6 the climb with a million states proves
+        // 5.56 a word against the steps' 5.12 (+35 s), and is left off to keep the whole
+        // list within 10 minutes of CPU; with 40,000 it proves less (5.04). At 8 it ends
+        // lower (3.83 against 4.74 a word with 450,000 states).
+        let climb = if matches!(length, 4 | 5 | 7) {
+            CLIMB
+        } else {
+            0.0
+        };
         Slack {
             score: 0.0,
             losses: 0.0,
