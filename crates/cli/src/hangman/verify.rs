@@ -11,6 +11,7 @@ use lexicon::Lexicon;
 
 use crate::dictionary;
 use crate::error::usage;
+use crate::export::units::plural;
 
 /// Arguments of `hangman verify`.
 #[derive(Debug, Args)]
@@ -21,6 +22,15 @@ pub(crate) struct VerifyArgs {
     #[arg(value_name = "DIR")]
     pub(crate) dir: PathBuf,
 
+    /// The word list and how it is read.
+    #[command(flatten)]
+    pub(crate) list: CertifiedList,
+}
+
+/// The word list a folder of certificates is checked against: the arguments `hangman
+/// verify` and `hangman verify-bound` share, after their folder.
+#[derive(Debug, Args)]
+pub(crate) struct CertifiedList {
     /// The word list the certificates are for (default: the embedded list).
     #[arg(value_name = "DICTIONARY")]
     pub(crate) dictionary: Option<PathBuf>,
@@ -32,12 +42,9 @@ pub(crate) struct VerifyArgs {
 
 pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let dir = &args.dir;
-    let (dict, checks) = check_folder(
-        dir,
-        args.dictionary.as_deref(),
-        args.invalid.skip_invalid,
-        |dir, lexicon| hangman::verify::verify_folder(dir, lexicon),
-    )?;
+    let (dict, checks) = check_folder(dir, &args.list, |dir, lexicon| {
+        hangman::verify::verify_folder(dir, lexicon)
+    })?;
     println!(
         "certificates in {} · dictionary {}",
         dir.display(),
@@ -69,20 +76,19 @@ pub(super) fn run(args: VerifyArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The word list at `list` (the embedded one when `None`) and what `check` finds in
+/// The word list `list` names (the embedded one by default) and what `check` finds in
 /// the certificate folder `dir` for it: what `hangman verify` and `hangman verify-bound`
 /// share. A `dir` that is not a folder, or a folder without certificates, is a usage
 /// error; a file that cannot be read, a failure.
 pub(super) fn check_folder<T>(
     dir: &Path,
-    list: Option<&Path>,
-    skip_invalid: bool,
+    list: &CertifiedList,
     check: impl FnOnce(&Path, &Arc<Lexicon>) -> std::io::Result<T>,
 ) -> anyhow::Result<(dictionary::Dictionary, T)> {
     if !dir.is_dir() {
         return Err(usage(format!("{} is not a folder", dir.display())));
     }
-    let dict = dictionary::load(list, skip_invalid)?;
+    let dict = dictionary::load(list.dictionary.as_deref(), list.invalid.skip_invalid)?;
     match check(dir, &dict.lexicon) {
         Ok(checks) => Ok((dict, checks)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(usage(e.to_string())),
@@ -100,7 +106,7 @@ fn value_line(v: &hangman::verify::Verified, seconds: f64) -> String {
     let family = if v.family == v.words {
         "all words".to_string()
     } else {
-        format!("a sub-family of {} words", v.family)
+        format!("a sub-family of {}", plural(v.family, "word"))
     };
     // Under a time limit the file may prove less than the search did.
     let solver = match v.solver {
@@ -110,8 +116,9 @@ fn value_line(v: &hangman::verify::Verified, seconds: f64) -> String {
         _ => String::new(),
     };
     format!(
-        "{value:<14} proven ({} words; lower bound on {family}; {} strategy nodes checked in {seconds:.2} s{solver})",
-        v.words, v.nodes
+        "{value:<14} proven ({}; lower bound on {family}; {} checked in {seconds:.2} s{solver})",
+        plural(v.words, "word"),
+        plural(v.nodes as usize, "strategy node")
     )
 }
 
@@ -126,9 +133,9 @@ fn first_line(f: &hangman::verify::FirstVerified) -> String {
         false => format!("open {}", f.open),
     };
     format!(
-        "first letters: optimal {}, not optimal {} proven; {open} ({} strategy nodes)",
+        "first letters: optimal {}, not optimal {} proven; {open} ({})",
         set(&f.optimal),
         set(&f.not_optimal),
-        f.nodes
+        plural(f.nodes as usize, "strategy node")
     )
 }

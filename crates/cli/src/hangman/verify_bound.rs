@@ -10,6 +10,8 @@ use anyhow::bail;
 use clap::Args;
 use hangman::bound::check;
 
+use crate::export::units::plural;
+
 /// Arguments of `hangman verify-bound`.
 #[derive(Debug, Args)]
 pub(crate) struct VerifyBoundArgs {
@@ -19,23 +21,16 @@ pub(crate) struct VerifyBoundArgs {
     #[arg(value_name = "DIR")]
     pub(crate) dir: PathBuf,
 
-    /// The word list the certificates are for (default: the embedded list).
-    #[arg(value_name = "DICTIONARY")]
-    pub(crate) dictionary: Option<PathBuf>,
-
-    /// `--skip-invalid`.
+    /// The word list and how it is read.
     #[command(flatten)]
-    pub(crate) invalid: super::flags::SkipInvalid,
+    pub(crate) list: super::verify::CertifiedList,
 }
 
 pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
     let dir = &args.dir;
-    let (dict, checks) = super::verify::check_folder(
-        dir,
-        args.dictionary.as_deref(),
-        args.invalid.skip_invalid,
-        |dir, lexicon| check::check_folder_with(dir, lexicon, report_progress),
-    )?;
+    let (dict, checks) = super::verify::check_folder(dir, &args.list, |dir, lexicon| {
+        check::check_folder_with(dir, lexicon, report_progress)
+    })?;
     println!(
         "bound certificates in {} · dictionary {}",
         dir.display(),
@@ -56,13 +51,15 @@ pub(super) fn run(args: VerifyBoundArgs) -> anyhow::Result<()> {
                     )
                 };
                 let how = if c.rule == "certificate" {
-                    format!("{} states checked", c.states)
+                    format!("{} checked", plural(c.states as usize, "state"))
                 } else {
                     format!("rule {} computed again", c.rule)
                 };
                 println!(
-                    "length {length:>2}: {what} {} words at max wrong {} ({how} in {:.2} s)",
-                    c.words, c.max_wrong, file.seconds
+                    "length {length:>2}: {what} {} at max wrong {} ({how} in {:.2} s)",
+                    plural(c.words, "word"),
+                    c.max_wrong,
+                    file.seconds
                 );
             }
             Err(flaw) => {
