@@ -13,11 +13,14 @@
 //!   letter in alphabetical order, the index of the part kept (ascending mask order);
 //!   each part is then checked for `k - [miss]`; `n c w1 … wc` narrows: the referee
 //!   commits to the `c` words listed, each of which must be in the current family, and the
-//!   walk goes on from that sub-family for the same `k`; `s` says the same family was
-//!   proven for the same `k` earlier in the walk (checked against the families proven so
-//!   far, each known by the sub-family it was reached from (`S` or the last narrowing), its
-//!   smallest word and its splitting letters, which identify a family reached from that
-//!   sub-family by splitting). A part with one word cannot hold a miss.
+//!   walk goes on from that sub-family for the same `k`; `p g i` keeps part `i` of the
+//!   splitting letter `g` before `g` is guessed (a narrowing to a part, which is reached by
+//!   splitting too, so the sub-family stays) and goes on from it for the same `k`; `s` says
+//!   the same family was proven for `k` or more earlier in the walk (checked against the
+//!   families proven so far, each known by the sub-family it was reached from (`S` or the
+//!   last narrowing), its smallest word and its splitting letters, which identify a family
+//!   reached from that sub-family by splitting; forcing more misses forces `k`). A part
+//!   with one word cannot hold a miss.
 //!
 //! Why the lower side is sound: a referee restricted to `S` answers every guess
 //! consistently with the whole list, so `M >= V(S)`; a letter that does not split the
@@ -25,7 +28,7 @@
 //! referee may keep fewer words at any time (every word it keeps fits the board and the
 //! missed letters), so `V(F) >= V(N)` for every `N` inside the current family `F`.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use lexicon::Bucket;
@@ -93,19 +96,26 @@ struct Words<'b> {
     masks: Vec<[u32; 26]>,
 }
 
-/// A family proven for `k` misses: (its sub-family's number, its smallest word, its
-/// splitting letters, `k`).
-type Proven = (usize, u32, u32, u32);
+/// A family proven: (its sub-family's number, its smallest word, its splitting letters).
+/// The walk keeps the most misses proven from it: a strategy forcing `k` misses forces
+/// any fewer.
+type Proven = (usize, u32, u32);
 
 /// The referee's walk: the families proven so far and the sub-families narrowed to
 /// (numbered in order of first appearance; 0 is the certificate's own sub-family).
 #[derive(Default)]
 struct Walk {
-    proven: HashSet<Proven>,
+    proven: HashMap<Proven, u32>,
     scopes: HashMap<Vec<u32>, usize>,
 }
 
 impl Walk {
+    /// Records that `key`'s family forces `k` misses.
+    fn prove(&mut self, key: Proven, k: u32) {
+        let proven = self.proven.entry(key).or_insert(k);
+        *proven = (*proven).max(k);
+    }
+
     /// The number of the sub-family `family` (a new one if not seen before).
     fn scope(&mut self, family: &[u32]) -> usize {
         let next = self.scopes.len() + 1;
@@ -294,10 +304,10 @@ fn referee(
     // Every family here is reached from its sub-family by splitting it, so it holds every
     // word of the sub-family that agrees with its smallest word on the letters that do not
     // split it: the sub-family, the smallest word and the splitting letters identify it.
-    let key = (scope, family[0], split, k);
-    match tokens.next("a referee node (h, r, n or s)")? {
+    let key = (scope, family[0], split);
+    match tokens.next("a referee node (h, r, p, n or s)")? {
         "s" => {
-            if !walk.proven.contains(&key) {
+            if walk.proven.get(&key).is_none_or(|&proven| proven < k) {
                 return flaw(format!(
                     "a family of {} words is said to be proven for {k} misses before, but was not",
                     family.len()
@@ -315,7 +325,7 @@ fn referee(
                     family.len()
                 ));
             }
-            walk.proven.insert(key);
+            walk.prove(key, k);
             Ok(())
         }
         "r" => {
@@ -334,7 +344,30 @@ fn referee(
                 let k = k - u32::from(mask == 0);
                 referee(words, &part, scope, k, tokens, nodes, walk)?;
             }
-            walk.proven.insert(key);
+            walk.prove(key, k);
+            Ok(())
+        }
+        "p" => {
+            // The referee keeps one part of a letter before it is guessed (it may always
+            // keep fewer words); a part of a family reached by splitting is reached by
+            // splitting too, so the sub-family stays the same.
+            let letter = tokens.next("the kept part's letter")?;
+            let g = match letter.as_bytes() {
+                [b @ b'a'..=b'z'] => usize::from(b - b'a'),
+                _ => return flaw(format!("{letter:?} is not a letter")),
+            };
+            if split >> g & 1 == 0 {
+                return flaw(format!(
+                    "the letter {letter} does not split a family of {} words",
+                    family.len()
+                ));
+            }
+            let i: usize = tokens.number("a part index")?;
+            let Some((_, part)) = words.part(family, g, i) else {
+                return flaw(format!("part {i} after letter {letter} does not exist"));
+            };
+            referee(words, &part, scope, k, tokens, nodes, walk)?;
+            walk.prove(key, k);
             Ok(())
         }
         "n" => {
@@ -367,10 +400,10 @@ fn referee(
             }
             let inner = walk.scope(&narrow);
             referee(words, &narrow, inner, k, tokens, nodes, walk)?;
-            walk.proven.insert(key);
+            walk.prove(key, k);
             Ok(())
         }
-        t => flaw(format!("{t:?} is not a referee node (h, r, n or s)")),
+        t => flaw(format!("{t:?} is not a referee node (h, r, p, n or s)")),
     }
 }
 

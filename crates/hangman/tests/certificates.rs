@@ -271,28 +271,6 @@ fn a_narrowing_must_stay_inside_the_current_family() {
     assert!(verify::verify(&short, bucket).is_err());
 }
 
-/// words.txt at 6 and 7 letters: the certificates prove the exact values (12 and 11), their
-/// lower sides resting on small three-blank groups (`???ing`, `?a??ing`) shrunk to the words
-/// they need. Each value solved alone (no first letters), as `hangman solve --length L
-/// --first-letter-nodes 1 --certificate DIR` does.
-#[test]
-#[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
-fn words_txt_six_and_seven_letters_are_certified_exactly() {
-    let lexicon = common::challenge();
-    for (length, value) in [(7, 11), (6, 12)] {
-        let bucket = lexicon.bucket(length);
-        let progress = Progress::new(length, bucket.len());
-        let options = SolveOptions::default();
-        let s = solve::solve_value(bucket, &options, None, &progress, None);
-        assert_eq!((s.misses.lower, s.misses.upper), (value, value));
-        let witness = s.witness.as_ref().expect("a witness worth the value");
-        assert_eq!(witness.value, value, "length {length}");
-        let c = solve::certify(bucket, "words.txt", value, value, Some(witness), &options);
-        let v = verify::verify(&c.text, bucket).unwrap();
-        assert_eq!((v.lower, v.upper), (value, value), "length {length}");
-    }
-}
-
 /// words.txt at 4 and 5 letters: the solver settles every first letter within its default
 /// cap (split proofs: after the letter, a letter optimal for the whole bucket, each part
 /// tested as a list of its own), the sets that the reference certificates prove
@@ -329,21 +307,6 @@ fn assert_first_letters_complete(
         assert!(s.best_first_complete, "length {length}");
         assert_eq!(s.best_first.concat(), best, "length {length}");
     }
-}
-
-/// words.txt at 6 and 7 letters: within a cap of 4 million nodes (a quarter of the CLI's
-/// default `--first-letter-nodes`) the solver settles every first letter. At 6
-/// `j`, `w`, `y` are not optimal through four-blank witnesses in their miss parts
-/// (`????ed`); at 7 `j`, `w`, `x`, `y` through witnesses (`y`: `????ing` with `????ers`,
-/// found because each letter's four-blank search has the cap to itself), and `k` is optimal
-/// through a split proof (`a` next; split proofs are not counted against the cap). The
-/// optimal sets are docs/evil.md's "Reference tables".
-#[test]
-#[ignore = "release only: cargo test --release -p hangman --test certificates -- --ignored"]
-fn words_txt_first_letters_of_six_and_seven_are_complete() {
-    let lexicon = common::challenge();
-    assert_first_letters_complete(&lexicon, &[(6, 12, "abcdfghiklmnprst")], 4_000_000);
-    assert_first_letters_complete(&lexicon, &[(7, 11, "abcdfghiklmnprstu")], 4_000_000);
 }
 
 /// Both certificates of one length of `lexicon` from one solve, as `hangman solve
@@ -548,4 +511,37 @@ fn tampered_first_letter_certificates_are_rejected() {
     );
     let flaw = verify::verify_first_letters(&text, bucket, m).unwrap_err();
     assert!(flaw.0.contains("which has the letter"), "{flaw}");
+}
+
+/// `hard()`'s nine words of `?ill` (length 4) with a referee strategy written by hand:
+/// `lower` misses from the whole bucket by keeping `kept` (a `p` node: one part of a
+/// letter, before the letter is guessed), then the hitting-set claim.
+fn kept_part_certificate(lower: u32, kept: &str) -> String {
+    let lex = hard();
+    let (text, _, _) = certificate(&lex, 4);
+    let head = &text[..text.find("lower ").unwrap()];
+    format!("{head}lower {lower}\nfamily all\np {kept}\nh\n.\n")
+}
+
+#[test]
+fn a_kept_part_must_be_a_part_of_a_splitting_letter_and_worth_the_claim() {
+    let lex = hard();
+    let bucket = lex.bucket(4);
+    // The eight words lacking `b`: no seven letters hit them all.
+    let v = verify::verify(&kept_part_certificate(7, "b 0"), bucket).unwrap();
+    assert_eq!(v.lower, 7);
+    // Eight words are not worth eight misses: their eight letters hit them all.
+    let flaw = verify::verify(&kept_part_certificate(8, "b 0"), bucket).unwrap_err();
+    assert!(flaw.0.contains("hit every word"), "{flaw}");
+    // Part 1 of `b` is `bill` alone; there is no part 2; `i` is in every word (it does not
+    // split them); `B` and `bb` are not letters.
+    let one = verify::verify(&kept_part_certificate(7, "b 1"), bucket).unwrap_err();
+    assert!(one.0.contains("family of one word"), "{one}");
+    let none = verify::verify(&kept_part_certificate(7, "b 2"), bucket).unwrap_err();
+    assert!(none.0.contains("does not exist"), "{none}");
+    let constant = verify::verify(&kept_part_certificate(7, "i 0"), bucket).unwrap_err();
+    assert!(constant.0.contains("does not split"), "{constant}");
+    for bad in ["B 0", "bb 0", "b x"] {
+        assert!(verify::verify(&kept_part_certificate(7, bad), bucket).is_err());
+    }
 }

@@ -217,7 +217,7 @@ pub fn referee_proof(
     options: &SolveOptions,
 ) -> Result<String, ProofError> {
     let mut out = String::new();
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     match witness {
         Some(w) if w.disjoint && lower + 1 == w.words.len() as u32 => {
             // Every guess hits at most one word: no `lower` letters hit all of them.
@@ -239,6 +239,16 @@ pub fn referee_proof(
     Ok(out)
 }
 
+/// The families a referee's walk has proven, each (smallest word, splitting letters) with
+/// the most misses proven from it: a strategy forcing `k` misses forces any fewer, so an
+/// `s` node stands for any target up to it.
+type Seen = HashMap<(u32, u32), u32>;
+
+fn prove_seen(seen: &mut Seen, key: (u32, u32), k: u32) {
+    let proven = seen.entry(key).or_insert(k);
+    *proven = (*proven).max(k);
+}
+
 /// Families smaller than this are proven by the solver's tree rather than narrowed.
 const NARROW_MIN: usize = 24;
 
@@ -256,7 +266,7 @@ const NARROWED_PROOF_NODES: u64 = 2_000_000;
 /// and per sub-family narrowed to, the families proven in it (for `s` nodes).
 pub(super) struct Narrowing {
     known: Vec<Witness>,
-    proven: HashMap<Vec<u32>, HashSet<(u32, u32, u32)>>,
+    proven: HashMap<Vec<u32>, Seen>,
     /// Sub-families whose whole strategy was written, with its target.
     whole: HashSet<(Vec<u32>, u32)>,
     searches: usize,
@@ -447,11 +457,24 @@ pub(super) fn narrowed_referee_proof(
         family,
         k,
         &mut out,
-        &mut HashSet::new(),
+        &mut Seen::default(),
         Some(narrowing),
         0,
     )?;
     Ok(out)
+}
+
+/// The referee's strategy forcing `k` misses from `family` (closed in `solver`'s bucket)
+/// as `solver` proves it, without narrowing: best after a test at `k` has filled the
+/// table, whose entries the walk then follows.
+pub(super) fn plain_referee_proof(
+    solver: &Solver<'_>,
+    family: &[u32],
+    k: u32,
+    out: &mut String,
+) -> Result<(), ProofError> {
+    let mut seen = Seen::default();
+    referee_node(solver, solver.bucket(), family, k, out, &mut seen, None, 0)
 }
 
 /// The referee's strategy forcing `k` misses from `family` (reached from `bucket` by
@@ -464,7 +487,7 @@ fn referee_node(
     family: &[u32],
     k: u32,
     out: &mut String,
-    seen: &mut HashSet<(u32, u32, u32)>,
+    seen: &mut Seen,
     mut narrowing: Option<&mut Narrowing>,
     depth: usize,
 ) -> Result<(), ProofError> {
@@ -481,8 +504,8 @@ fn referee_node(
     // A family proven before for the same target (reached by guesses in another order).
     // Families are closed, so the smallest word and the splitting letters identify one
     // (see `Solver::new`): a small key rather than the words.
-    let key = (family[0], node.split, k);
-    if seen.contains(&key) {
+    let key = (family[0], node.split);
+    if seen.get(&key).is_some_and(|&proven| proven >= k) {
         out.push_str("s\n");
         return Ok(());
     }
@@ -498,9 +521,17 @@ fn referee_node(
         );
         if hit == Some(false) {
             out.push_str("h\n");
-            seen.insert(key);
+            prove_seen(seen, key, k);
             return Ok(());
         }
+    }
+    // A part the table already proves worth `k` by itself: the referee keeps it before
+    // the guess (monotonicity), as the search's cutoff did.
+    if let Some((letter, i, part)) = part_worth(solver, family, node.split, k) {
+        let _ = writeln!(out, "p {} {i}", letter.lower() as char);
+        referee_node(solver, bucket, &part, k, out, seen, narrowing, depth + 1)?;
+        prove_seen(seen, key, k);
+        return Ok(());
     }
     if depth > 0
         && let Some(narrowing) = narrowing.as_deref_mut()
@@ -509,7 +540,7 @@ fn referee_node(
         let mark = out.len();
         match narrowing.prove(bucket, &w, k, out) {
             Ok(()) => {
-                seen.insert(key);
+                prove_seen(seen, key, k);
                 return Ok(());
             }
             // Too large or over its budget: the solver's own tree instead.
@@ -538,8 +569,52 @@ fn referee_node(
         let narrowing = narrowing.as_deref_mut();
         referee_node(solver, bucket, &part, k, out, seen, narrowing, depth + 1)?;
     }
-    seen.insert(key);
+    prove_seen(seen, key, k);
     Ok(())
+}
+
+/// A part of `family` split by one of its splitting letters `split` whose proven lower
+/// bound (the table's, and the cheap bounds') reaches `k` by itself, with its letter and
+/// index (ascending mask order): the miss parts first, then the hit parts.
+fn part_worth(
+    solver: &Solver<'_>,
+    family: &[u32],
+    split: u32,
+    k: u32,
+) -> Option<(Letter, usize, Vec<u32>)> {
+    let mut sets = Vec::new();
+    let mut worth = |part: &[u32]| {
+        if part.len() <= k as usize {
+            return false;
+        }
+        let node = solver.root(part);
+        node.lo >= k
+            || (node.required == 0
+                && k <= node.split.count_ones()
+                && bounds::hitting_set(
+                    &solver.words,
+                    part.iter().copied(),
+                    node.split,
+                    node.all,
+                    k,
+                    &mut sets,
+                ) == Some(false))
+    };
+    let mut miss = Vec::new();
+    for letter in LetterSet::from_bits(split).iter() {
+        solver.words.miss_part(family, letter.index(), &mut miss);
+        if worth(&miss) {
+            return Some((letter, 0, miss));
+        }
+    }
+    for letter in LetterSet::from_bits(split).iter() {
+        let parts = candidates::partition(solver.bucket(), family, letter);
+        if let Some(i) = (0..parts.len()).find(|&i| parts[i].0 != 0 && worth(&parts[i].1)) {
+            let (_, part) = parts.into_iter().nth(i).expect("a part found above");
+            return Some((letter, i, part));
+        }
+    }
+    None
 }
 
 /// The part the referee keeps after `letter` so that `k` misses stay reachable (`k - 1`

@@ -23,7 +23,8 @@ use lexicon::{Bucket, Letter, LetterSet};
 
 use super::certificate::{
     Certificate, Guesser, Narrowing, WHOLE_PROOF_NODES, best_guesser_node, bucket_digest,
-    certify_with, cut_to, guesser_on_first_letter, narrowed_referee_proof, referee_proof,
+    certify_with, cut_to, guesser_on_first_letter, narrowed_referee_proof, plain_referee_proof,
+    referee_proof,
 };
 use super::driver::{FirstLetter, LengthSolution};
 use super::search::{SolveOptions, Solver};
@@ -36,8 +37,9 @@ pub const FIRST_LETTERS_MAGIC: &str = "wordplay-hangman-first-letters 1";
 /// Nodes one optimal letter's guesser proof may search.
 const GUESSER_PROOF_NODES: u64 = 20_000_000;
 
-/// Witnesses larger than this get a narrowing referee proof (the strategy narrows below
-/// the root to smaller witnesses where it finds them).
+/// Witnesses larger than this get their proof from a test on the witness alone, written
+/// out from the table it fills (and, if that fails, a narrowing proof: the strategy
+/// narrows below the root to smaller witnesses where it finds them).
 const NARROW_WITNESS: usize = 200;
 
 /// How a not-optimal letter's witness is shrunk before its referee proof: tests of at
@@ -328,6 +330,9 @@ fn referee_on_miss(
             .or_else(|| witness::four_blank_within(bucket, miss, m, 0, deadline, stop).0)
     });
     let Some(w) = found.filter(|w| w.value >= m) else {
+        if let Some(tokens) = searched_proof(solver, miss, m) {
+            return Some((None, tokens));
+        }
         let mut narrowing = Narrowing::new(None, options);
         let tokens = narrowed_referee_proof(solver, miss, m, &mut narrowing).ok()?;
         return Some((None, tokens));
@@ -351,6 +356,9 @@ fn referee_on_miss(
         };
         let solver = Solver::new(sub, sub_options.clone());
         let all: Vec<u32> = (0..sub.len() as u32).collect();
+        if let Some(tokens) = searched_proof(&solver, &all, m) {
+            return Some((Some(w.words), tokens));
+        }
         // The witnesses earlier letters' proofs found inside this one (`????ed` less `j`
         // and less `w` share most of theirs), in the sub-list's indices.
         let inside = known.iter().filter_map(|k| {
@@ -378,4 +386,18 @@ fn referee_on_miss(
         proof.ok()?
     };
     Some((Some(w.words), tokens))
+}
+
+/// The referee's proof that `family` is worth `m` as the search finds it: one test fills
+/// the table with what it proved, and the walk writes that out (a part the table proves
+/// worth the target by itself is kept before the guess, as the search's cutoff did).
+/// `None` if the test fails or stops, or the proof is too large; narrowing below the root
+/// is then the fallback.
+fn searched_proof(solver: &Solver<'_>, family: &[u32], m: u32) -> Option<String> {
+    if !solver.at_least(family, m).ok()? {
+        return None;
+    }
+    let mut tokens = String::new();
+    plain_referee_proof(solver, family, m, &mut tokens).ok()?;
+    Some(tokens)
 }
