@@ -561,3 +561,19 @@ fn the_ply_search_stays_below_the_brute_force_optimum_and_meets_it_searched_to_t
         );
     }
 }
+
+#[test]
+fn a_shipped_rule_file_is_solved_again_by_the_checker_and_rejected_above_the_optimum() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let length = words[0].len();
+        let bucket = lexicon.bucket(length);
+        let (score, _) = brute_total(words, max_wrong);
+        let text = check::rule_file(bucket, max_wrong, "shipped", score);
+        let checked = check::check_rule(&lexicon, length, &text).unwrap();
+        assert_eq!((checked.bound, checked.value), (score, score), "{words:?}");
+        let raised = check::rule_file(bucket, max_wrong, "shipped", score + 1);
+        let flaw = check::check_rule(&lexicon, length, &raised).unwrap_err();
+        assert!(flaw.0.contains("less than"), "{words:?}: {flaw}");
+    }
+}
