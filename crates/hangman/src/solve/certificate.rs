@@ -43,6 +43,10 @@ use crate::candidates;
 /// The most strategy nodes a certificate's tree may hold before the prover gives up.
 pub const MAX_PROOF_NODES: usize = 4_000_000;
 
+/// The most text one referee proof may write: 64 MB. The largest proof written whole,
+/// enable1 6's letter `j` (2,713 words worth 12), is 35.4 MB (1.64 MB gzipped).
+const MAX_PROOF_TEXT: usize = 16 * MAX_PROOF_NODES;
+
 /// Why a proof was not written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProofError {
@@ -494,7 +498,7 @@ fn referee_node(
     if k == 0 {
         return Ok(());
     }
-    if seen.len() > MAX_PROOF_NODES || out.len() > 8 * MAX_PROOF_NODES {
+    if seen.len() > MAX_PROOF_NODES || out.len() > MAX_PROOF_TEXT {
         return Err(ProofError::TooLarge);
     }
     if family.len() < 2 {
