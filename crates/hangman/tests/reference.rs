@@ -171,6 +171,7 @@ const ENABLE1: &[Row] = &[
     (3, 17, "abcdefghklmnoprstuvwxyz"),
     (4, 16, "bdfghijklmnprstvwyz"),
     (5, 15, "bdfghijklmnprstvwyz"),
+    (6, 12, "abcdfghiklmnprst"),
     (7, 11, "abcdfghiklmnprstu"),
     (8, 8, "abcdefghijklmnoprstuwz"),
     (9, 6, "abcdeghijklmnprstu"),
