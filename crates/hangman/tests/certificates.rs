@@ -545,3 +545,30 @@ fn a_kept_part_must_be_a_part_of_a_splitting_letter_and_worth_the_claim() {
         assert!(verify::verify(&kept_part_certificate(7, bad), bucket).is_err());
     }
 }
+
+/// An `s` node stands for a family proven before for at least its target, never more:
+/// `hard()`'s `?ill` words at 7 misses, where the words lacking `b` and `d` are proven
+/// for 5 misses (under `b`'s miss part, by a hitting-set claim) and reached again for 6
+/// (under `d`'s miss part, keeping `b`'s miss part). Seven such words are worth 6, so `h`
+/// there is sound; `s` is not, since the walk proved them for 5 only.
+#[test]
+fn a_family_proven_for_fewer_misses_does_not_stand_for_more() {
+    let lex = hard();
+    let bucket = lex.bucket(4);
+    let (text, _, _) = certificate(&lex, 4);
+    let head = &text[..text.find("lower ").unwrap()];
+    let with = |again: &str| {
+        let mut tokens = String::from("r 0 0 0 0 0 0 0 0 0\n");
+        // Lacking b (6 misses to go): every other letter's miss part, each for 5.
+        tokens.push_str("r 0 0 0 0 0 0 0 0\n");
+        tokens.push_str(&"h\n".repeat(8));
+        // Lacking d: keep the words lacking b too, still 6 to go.
+        tokens.push_str(&format!("p b 0\n{again}\n"));
+        // Lacking f, h, k, m, p, t, w: eight words each, 6 to go.
+        tokens.push_str(&"h\n".repeat(7));
+        format!("{head}lower 7\nfamily all\n{tokens}.\n")
+    };
+    assert_eq!(verify::verify(&with("h"), bucket).unwrap().lower, 7);
+    let flaw = verify::verify(&with("s"), bucket).unwrap_err();
+    assert!(flaw.0.contains("said to be proven"), "{flaw}");
+}
