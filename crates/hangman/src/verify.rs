@@ -204,6 +204,14 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// The index (0 for `a`) of a token that is one lowercase letter, else `None`.
+fn letter_index(token: &str) -> Option<usize> {
+    match token.as_bytes() {
+        &[c @ b'a'..=b'z'] => Some(usize::from(c - b'a')),
+        _ => None,
+    }
+}
+
 /// The upper side's letters, one by one across line breaks.
 struct Letters<'a> {
     bytes: std::slice::Iter<'a, u8>,
@@ -352,9 +360,8 @@ fn referee(
             // keep fewer words); a part of a family reached by splitting is reached by
             // splitting too, so the sub-family stays the same.
             let letter = tokens.next("the kept part's letter")?;
-            let g = match letter.as_bytes() {
-                [b @ b'a'..=b'z'] => usize::from(b - b'a'),
-                _ => return flaw(format!("{letter:?} is not a letter")),
+            let Some(g) = letter_index(letter) else {
+                return flaw(format!("{letter:?} is not a letter"));
             };
             if split >> g & 1 == 0 {
                 return flaw(format!(
@@ -692,9 +699,8 @@ pub fn verify_first_letters(
         }
         let mut parts = line.split_ascii_whitespace();
         let kind = parts.next().unwrap_or_default();
-        let letter = match parts.next().map(str::as_bytes) {
-            Some(&[c @ b'a'..=b'z']) => usize::from(c - b'a'),
-            _ => return flaw(format!("{line:?}: no letter after {kind:?}")),
+        let Some(letter) = parts.next().and_then(letter_index) else {
+            return flaw(format!("{line:?}: no letter after {kind:?}"));
         };
         let name = (b'a' + letter as u8) as char;
         match expected.next() {
@@ -738,9 +744,8 @@ pub fn verify_first_letters(
                 out.optimal.push(name);
             }
             ("not-optimal", Some("as"), Some(other)) => {
-                let other = match other.as_bytes() {
-                    &[c @ b'a'..=b'z'] => usize::from(c - b'a'),
-                    _ => return flaw(format!("{line:?}: {other:?} is not a letter")),
+                let Some(other) = letter_index(other) else {
+                    return flaw(format!("{line:?}: {other:?} is not a letter"));
                 };
                 let Some((_, family)) = proven.iter().find(|(l, _)| *l == other) else {
                     return flaw(format!(
