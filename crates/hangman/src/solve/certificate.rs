@@ -33,7 +33,7 @@ use lexicon::{Bucket, Letter, LetterSet};
 
 use super::bounds;
 use super::limits::{Aborted, StopFlag};
-use super::search::{SolveOptions, Solver};
+use super::search::{Node, SolveOptions, Solver};
 use super::witness::{
     Reach, ShrinkBudget, Witness, shrink_witness, shrink_witness_within, sub_lexicon,
     witness_within, worth,
@@ -513,21 +513,10 @@ fn referee_node(
         out.push_str("s\n");
         return Ok(());
     }
-    if node.required == 0 {
-        let mut sets = Vec::new();
-        let hit = bounds::hitting_set(
-            &solver.words,
-            family.iter().copied(),
-            node.split,
-            node.all,
-            k,
-            &mut sets,
-        );
-        if hit == Some(false) {
-            out.push_str("h\n");
-            prove_seen(seen, key, k);
-            return Ok(());
-        }
+    if hitting_claim(solver, family, &node, k, &mut Vec::new()) {
+        out.push_str("h\n");
+        prove_seen(seen, key, k);
+        return Ok(());
     }
     // A part the table already proves worth `k` by itself: the referee keeps it before
     // the guess (monotonicity), as the search's cutoff did.
@@ -577,6 +566,27 @@ fn referee_node(
     Ok(())
 }
 
+/// Whether an `h` node proves `k` misses from `family` (`node` is its root): no letter is
+/// in every word, and no `k` splitting letters hit every word (the hitting-set bound, whose
+/// claim the checker re-checks). `sets` is the caller's buffer.
+fn hitting_claim(
+    solver: &Solver<'_>,
+    family: &[u32],
+    node: &Node,
+    k: u32,
+    sets: &mut Vec<u32>,
+) -> bool {
+    node.required == 0
+        && bounds::hitting_set(
+            &solver.words,
+            family.iter().copied(),
+            node.split,
+            node.all,
+            k,
+            sets,
+        ) == Some(false)
+}
+
 /// A part of `family` split by one of its splitting letters `split` whose proven lower
 /// bound (the table's, and the cheap bounds') reaches `k` by itself, with its letter and
 /// index (ascending mask order): the miss parts first, then the hit parts.
@@ -593,16 +603,7 @@ fn part_worth(
         }
         let node = solver.root(part);
         node.lo >= k
-            || (node.required == 0
-                && k <= node.split.count_ones()
-                && bounds::hitting_set(
-                    &solver.words,
-                    part.iter().copied(),
-                    node.split,
-                    node.all,
-                    k,
-                    &mut sets,
-                ) == Some(false))
+            || (k <= node.split.count_ones() && hitting_claim(solver, part, &node, k, &mut sets))
     };
     let mut miss = Vec::new();
     for letter in LetterSet::from_bits(split).iter() {
