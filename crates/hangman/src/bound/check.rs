@@ -68,6 +68,9 @@ use super::plies::{self, Rule};
 /// The score of a lost game.
 const LOST: u32 = 25;
 
+/// The most words a family may hold (a subset of its members is a 128-bit mask).
+const MAX_FAMILY: usize = 128;
+
 /// What a certificate proves, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
@@ -267,8 +270,10 @@ pub fn check_with(
     let mut families: Vec<Vec<u32>> = Vec::with_capacity(count);
     for f in 0..count {
         let size: usize = tokens.number("a family's size")?;
-        if !(2..=64).contains(&size) {
-            return flaw(format!("family {f}: {size} words (2 to 64 allowed)"));
+        if !(2..=MAX_FAMILY).contains(&size) {
+            return flaw(format!(
+                "family {f}: {size} words (2 to {MAX_FAMILY} allowed)"
+            ));
         }
         let mut members = Vec::with_capacity(size);
         for _ in 0..size {
@@ -588,7 +593,7 @@ struct Checker<'l, 't> {
     /// W(p, j, l, u) of the counting bound.
     tables: HashMap<(u32, u32, u32, u32), u64>,
     /// Family wins by (family, subset, lives).
-    wins: HashMap<(usize, u64, u32), u32>,
+    wins: HashMap<(usize, u128, u32), u32>,
     /// A score proof's: the losses proof's counts it may take.
     proven: Option<&'l LossesProof>,
     /// A losses proof's: the value of every state it opens.
@@ -744,7 +749,7 @@ impl<'l, 't> Checker<'l, 't> {
     /// The words of the set's families any strategy loses.
     fn family_losses(&mut self, state: &State) -> u64 {
         let left = state.left(self.list.max_wrong);
-        let mut by_family: HashMap<usize, u64> = HashMap::new();
+        let mut by_family: HashMap<usize, u128> = HashMap::new();
         for &w in &state.set {
             let f = self.list.family_of[w as usize];
             if f != usize::MAX {
@@ -752,7 +757,7 @@ impl<'l, 't> Checker<'l, 't> {
                     .iter()
                     .position(|&x| x == w)
                     .expect("a word is among its family's words");
-                *by_family.entry(f).or_insert(0) |= 1 << slot;
+                *by_family.entry(f).or_insert(0) |= 1u128 << slot;
             }
         }
         let mut lost = 0;
@@ -765,7 +770,7 @@ impl<'l, 't> Checker<'l, 't> {
 
     /// The most words of family `f`'s members `subset` any strategy wins with `l` more
     /// wrong guesses survivable (an upper bound).
-    fn family_wins(&mut self, f: usize, subset: u64, l: i64) -> u32 {
+    fn family_wins(&mut self, f: usize, subset: u128, l: i64) -> u32 {
         let m = subset.count_ones();
         if l < 0 {
             return 0;
@@ -776,16 +781,16 @@ impl<'l, 't> Checker<'l, 't> {
         if let Some(&v) = self.wins.get(&(f, subset, l as u32)) {
             return v;
         }
-        let members: Vec<u32> = (0..64)
+        let members: Vec<u32> = (0..MAX_FAMILY)
             .filter(|&i| subset >> i & 1 == 1)
             .map(|i| self.list.families[f][i])
             .collect();
-        let slots: Vec<usize> = (0..64).filter(|&i| subset >> i & 1 == 1).collect();
+        let slots: Vec<usize> = (0..MAX_FAMILY).filter(|&i| subset >> i & 1 == 1).collect();
         let mut best = 1 + self.family_wins(f, subset, l - 1);
         // Each letter that splits the subset: the words holding it, its answers' parts.
-        let mut splits: Vec<(u32, Vec<(u32, u64)>)> = Vec::new();
+        let mut splits: Vec<(u32, Vec<(u32, u128)>)> = Vec::new();
         for letter in 0..26 {
-            let mut groups: Vec<(u32, u64)> = Vec::new();
+            let mut groups: Vec<(u32, u128)> = Vec::new();
             let mut holding = 0;
             for (&w, &slot) in members.iter().zip(&slots) {
                 let mask = self.list.masks[w as usize][letter];

@@ -23,8 +23,8 @@ use std::cell::RefCell;
 use lexicon::Bucket;
 use rustc_hash::FxHashMap;
 
-/// Families hold at most this many words (a subset is a 64-bit mask of its members).
-pub(super) const MAX_FAMILY: usize = 64;
+/// Families hold at most this many words (a subset is a 128-bit mask of its members).
+pub(super) const MAX_FAMILY: usize = 128;
 
 /// A family is made of at least this many words.
 const MIN_FAMILY: usize = 3;
@@ -173,7 +173,7 @@ impl Families {
         held.chunk_by(|a, b| a.0 == b.0)
             .filter(|run| run.len() >= left as usize + 2)
             .map(|run| {
-                let subset = run.iter().fold(0u64, |acc, &(_, i)| acc | 1 << i);
+                let subset = run.iter().fold(0u128, |acc, &(_, i)| acc | 1 << i);
                 let won = self.wins(bucket, run[0].0, subset, left as i32);
                 u64::from(subset.count_ones() - won)
             })
@@ -182,7 +182,7 @@ impl Families {
 
     /// `W_L` of the members `subset` of family `f` with `left` more wrong guesses
     /// survivable (see the module docs).
-    fn wins(&self, bucket: &Bucket, f: u32, subset: u64, left: i32) -> u32 {
+    fn wins(&self, bucket: &Bucket, f: u32, subset: u128, left: i32) -> u32 {
         let mut memo = self.wins.borrow_mut();
         wins(
             bucket,
@@ -201,8 +201,12 @@ fn most_blanks(length: usize) -> usize {
 }
 
 /// The subset of all `n` members.
-fn full(n: usize) -> u64 {
-    if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
+fn full(n: usize) -> u128 {
+    if n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 /// The groups of at least [`MIN_FAMILY`] words not `taken` that are equal but at `k`
@@ -260,14 +264,14 @@ fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>) {
 }
 
 /// `W_L` by (family, subset of its members, L).
-type Memo = FxHashMap<(u32, u64, u8), u8>;
+type Memo = FxHashMap<(u32, u128, u8), u8>;
 
 /// `W_L` of the words `members` (at most [`MAX_FAMILY`]) picked by `subset` with `left`
 /// more wrong guesses survivable (see the module docs), remembered in `memo` under `tag`.
 fn wins(
     bucket: &Bucket,
     members: &[u32],
-    subset: u64,
+    subset: u128,
     left: i32,
     tag: u32,
     memo: &mut Memo,
@@ -316,7 +320,7 @@ fn wins(
             if best >= most {
                 break;
             }
-            let mut parts: Vec<(u32, u64)> = Vec::new();
+            let mut parts: Vec<(u32, u128)> = Vec::new();
             for i in bits(subset) {
                 let mask = bucket.position_masks(members[i] as usize)[l];
                 match parts.iter_mut().find(|(m, _)| *m == mask) {
@@ -340,7 +344,7 @@ fn wins(
 }
 
 /// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let i = mask.trailing_zeros() as usize;

@@ -577,3 +577,83 @@ fn a_shipped_rule_file_is_solved_again_by_the_checker_and_rejected_above_the_opt
         assert!(flaw.0.contains("less than"), "{words:?}: {flaw}");
     }
 }
+
+/// A grid of `rows × 10` words `?o?s`, equal but at two positions whose letters never
+/// meet (rows `b`…, columns `n`…): with two wrong guesses to spare a strategy wins at most
+/// six words of ten full rows (a row letter: its row, a chain, wins 3; the nine rows left,
+/// a life later, 3 more), so a family of ten rows loses 94 of its 100 words.
+fn grid(rows: usize) -> Vec<String> {
+    let mut words = Vec::new();
+    for x in "bcdfghjklmtuv".bytes().take(rows) {
+        for y in "nprwxyzqae".bytes() {
+            words.push(String::from_utf8(vec![x, b'o', y, b's']).unwrap());
+        }
+    }
+    words
+}
+
+/// A losses certificate of `bucket` at two wrong guesses whose whole proof is the root's
+/// static bound, with `families` as its partition.
+fn static_losses_certificate(
+    bucket: &lexicon::Bucket,
+    families: &[Vec<u32>],
+    bound: u64,
+) -> String {
+    let mut text = format!(
+        "wordplay-bound-certificate 2\nobjective losses\nlength 4\nmax_wrong 2\nwords {}\nwords_sha256 {}\nbound {bound}\nuses_losses no\nfamilies {}\n",
+        bucket.len(),
+        check::words_sha256(bucket),
+        families.len()
+    );
+    for family in families {
+        let words: Vec<String> = family.iter().map(u32::to_string).collect();
+        text.push_str(&format!("{} {}\n", family.len(), words.join(" ")));
+    }
+    text.push_str("proof\nS\n");
+    text
+}
+
+#[test]
+fn a_family_of_more_than_64_words_is_valued_whole_by_the_search_and_the_checker() {
+    let words = grid(13);
+    let lexicon = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let bucket = lexicon.bucket(4);
+    assert_eq!(bucket.len(), 130);
+    let all = candidates::all(bucket);
+    // Ten rows whole force 94 losses; cut in two at 64 words (as families were before)
+    // they force fewer, and a static bound of the whole set alone 130 − 3 · 13 = 91.
+    let ten_rows: Vec<u32> = (0..100).collect();
+    let whole = Families::from_members(bucket, vec![ten_rows.clone()], 2);
+    assert_eq!(whole.losses(bucket, &all, 2), 94);
+    let halves = Families::from_members(bucket, vec![(0..64).collect(), (64..100).collect()], 2);
+    assert!(halves.losses(bucket, &all, 2) < 94);
+    // The checker values the family the same, its every word (a checker that saw only the
+    // first 64 would prove less and reject the claim).
+    let text = static_losses_certificate(bucket, std::slice::from_ref(&ten_rows), 94);
+    let (checked, _) = check::check_with(bucket, &text, None).unwrap();
+    assert_eq!(checked.value, 94);
+    let raised = static_losses_certificate(bucket, std::slice::from_ref(&ten_rows), 95);
+    let flaw = check::check_with(bucket, &raised, None).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+    // The largest family allowed, valued alike by both; one word more is rejected.
+    let most: Vec<u32> = (0..128).collect();
+    let largest = Families::from_members(bucket, vec![most.clone()], 2);
+    let lost = largest.losses(bucket, &all, 2);
+    assert!(lost > 94, "{lost}");
+    let text = static_losses_certificate(bucket, std::slice::from_ref(&most), lost);
+    assert_eq!(
+        check::check_with(bucket, &text, None).unwrap().0.value,
+        lost
+    );
+    let too_many: Vec<u32> = (0..129).collect();
+    let text = static_losses_certificate(bucket, &[too_many], 0);
+    let flaw = check::check_with(bucket, &text, None).unwrap_err();
+    assert!(flaw.0.contains("2 to 128 allowed"), "{flaw}");
+    // The partition takes the grid's first 128 words whole.
+    let built = Families::build(bucket, 2);
+    assert!(
+        built.members().iter().any(|f| f.len() > 64),
+        "{:?}",
+        built.members()
+    );
+}
