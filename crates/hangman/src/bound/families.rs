@@ -328,13 +328,21 @@ fn wins(
                     None => parts.push((mask, 1 << i)),
                 }
             }
-            let won: u32 = parts
-                .iter()
-                .map(|&(mask, part)| {
-                    let lives = if mask == 0 { left - 1 } else { left };
-                    wins(bucket, members, part, lives, tag, memo)
-                })
-                .sum();
+            // The largest parts first; the letter is dropped as soon as what its parts
+            // won so far and the words of the parts left cannot beat `best` (the value
+            // is the same, found with fewer subsets valued).
+            parts
+                .sort_unstable_by_key(|&(mask, part)| (std::cmp::Reverse(part.count_ones()), mask));
+            let mut unvalued = m;
+            let mut won = 0;
+            for (mask, part) in parts {
+                unvalued -= part.count_ones();
+                let lives = if mask == 0 { left - 1 } else { left };
+                won += wins(bucket, members, part, lives, tag, memo);
+                if won + unvalued <= best {
+                    break;
+                }
+            }
             best = best.max(won);
         }
     }
