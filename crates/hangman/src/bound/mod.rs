@@ -332,11 +332,16 @@ pub fn bounds(
         if let Some(dir) = &options.certificates {
             std::fs::create_dir_all(dir)?;
         }
-        // The largest first: they take longest.
-        todo.sort_by_key(|&l| std::cmp::Reverse(lexicon.bucket(l).len()));
+        // The longest first, each thread taking the next length when it is free
+        // (`par_bridge` hands them out in this order). A length's node budget, then its
+        // words, say how long it takes. Splitting the list in halves instead (`par_iter`)
+        // left one thread with several long lengths in a row while the other sat idle
+        // (words.txt: 7, 10, 11 and 6, 400 s of the run's 700, on one thread).
+        todo.sort_by_key(|&l| std::cmp::Reverse((slack_of(l).nodes, lexicon.bucket(l).len())));
         let searched: Vec<LengthBound> = todo
-            .par_iter()
-            .map(|&length| {
+            .into_iter()
+            .par_bridge()
+            .map(|length| {
                 let bucket = lexicon.bucket(length);
                 let other = plies::reference(lexicon, length, max_wrong);
                 let bound = prove(

@@ -613,9 +613,10 @@ fn part_worth(
         }
     }
     for letter in LetterSet::from_bits(split).iter() {
-        let parts = candidates::partition(solver.bucket(), family, letter);
+        let mut parts = candidates::partition(solver.bucket(), family, letter);
         if let Some(i) = (0..parts.len()).find(|&i| parts[i].0 != 0 && worth(&parts[i].1)) {
-            let (_, part) = parts.into_iter().nth(i).expect("a part found above");
+            // `i` is the part's index in the certificate, taken before the part is moved out.
+            let (_, part) = parts.swap_remove(i);
             return Some((letter, i, part));
         }
     }
