@@ -93,7 +93,7 @@ struct Child {
 }
 
 /// Sets of at least this many words keep their count of lost words (see [`Search::lost`]).
-const LOST_MEMO_WORDS: usize = 12;
+const LOST_MEMO_WORDS: usize = 32;
 
 /// Counters of a search (for reports and tuning).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
