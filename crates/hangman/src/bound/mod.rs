@@ -278,10 +278,16 @@ fn write_atomically(
 ) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let file = tempfile::NamedTempFile::new_in(dir)?;
-    let mut gz =
+    let gz =
         flate2::write::GzEncoder::new(io::BufWriter::new(file), flate2::Compression::default());
-    write(&mut gz)?;
-    let file = gz
+    // The proof is written a token of a few bytes at a time, and the encoder runs the
+    // compressor on every write: gathered first, the same bytes compress in big runs (the
+    // output does not depend on how the input is cut).
+    let mut text = io::BufWriter::with_capacity(1 << 16, gz);
+    write(&mut text)?;
+    let file = text
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)?
         .finish()?
         .into_inner()
         .map_err(io::IntoInnerError::into_error)?;

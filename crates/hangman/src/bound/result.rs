@@ -49,34 +49,27 @@ impl Slack {
 
     /// What `hangman bench` uses for a length of `words` words of `length` letters with
     /// `max_wrong` wrong guesses allowed: no slack, and a number of states that keeps every
-    /// length of words.txt within about a minute and a half of CPU, and the whole list
-    /// within 10 minutes on 2 cores. A state costs more the more words it holds (about
+    /// length of words.txt within about two minutes of CPU, and the whole list within 10
+    /// minutes on 2 cores. A state costs more the more words it holds (about
     /// 0.1 ms at 8 letters, 0.02 ms from 9); the climb at 4–7 letters opens mostly small
     /// states deep in the tree, about 0.05–0.1 ms each.
     pub fn default_for(length: usize, words: usize, max_wrong: u32) -> Slack {
         let _ = (words, max_wrong);
         let nodes = match length {
             0..=3 => 20_000,
-            4 | 7 => 1_000_000,
-            5 => 400_000,
-            6 => 40_000,
+            4..=7 => 1_000_000,
             8 => 450_000,
             _ => 3_000_000,
         };
         // Below 8 letters `best` is far above the bound: climb first. Its states are
         // small and cheap, and it goes on while states are left, where aiming at `best`'s
-        // values gives up early. Measured on words.txt, max 5, a length alone (CPU of the
-        // length's whole bench): 4 letters 10.99 → 14.40 a word with a million states
-        // (+20 s), 7 letters 4.20 → 5.28 (+37 s), 5 letters 7.02 → 7.97 with 400,000
-        // (+28 s; a million: 8.65, +52 s). At 6 the climb with a million states proves
-        // 5.56 a word against the steps' 5.12 (+35 s), and is left off to keep the whole
-        // list within 10 minutes of CPU; with 40,000 it proves less (5.04). At 8 it ends
-        // lower (3.83 against 4.74 a word with 450,000 states).
-        let climb = if matches!(length, 4 | 5 | 7) {
-            CLIMB
-        } else {
-            0.0
-        };
+        // values gives up early. Measured on words.txt, max 5, a length alone: a million
+        // states raise 4 letters 10.99 → 14.40 a word, 5 letters 7.02 → 8.65, 6 letters
+        // 5.12 → 5.56 (with 40,000 states the climb proves less there, 5.04), 7 letters
+        // 4.20 → 5.28. Two million at 7 prove no more (the climb misses an aim first; the
+        // step of 1 point a word still runs out), nor a million at 8 (1.000 a word, losses
+        // 29 → 48). At 8 the climb ends lower (3.83 against 4.74 a word with 450,000).
+        let climb = if matches!(length, 4..=7) { CLIMB } else { 0.0 };
         Slack {
             score: 0.0,
             losses: 0.0,

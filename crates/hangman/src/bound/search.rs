@@ -92,6 +92,9 @@ struct Child {
     value: u64,
 }
 
+/// Sets of at least this many words keep their count of lost words (see [`Search::lost`]).
+const LOST_MEMO_WORDS: usize = 32;
+
 /// Counters of a search (for reports and tuning).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Work {
@@ -123,6 +126,8 @@ pub(super) struct Search<'a> {
     /// The most a word riding along a strategy can add: 25 points, or one loss.
     ride: u64,
     pub(super) memo: RefCell<FxHashMap<Key, Entry>>,
+    /// [`Search::lost`]'s values by state (set hash, wrong guesses).
+    lost: RefCell<FxHashMap<(u128, u32), u32>>,
     work: RefCell<Work>,
     /// No state is opened once this many have been: every search then ends on static
     /// bounds, so the work (and the result) depends on the inputs alone, never on time.
@@ -154,6 +159,7 @@ impl<'a> Search<'a> {
                 Objective::Losses => 1,
             },
             memo: RefCell::default(),
+            lost: RefCell::default(),
             work: RefCell::default(),
             limit: std::cell::Cell::new(u64::MAX),
         }
@@ -202,20 +208,36 @@ impl<'a> Search<'a> {
 
     /// The words of `set` (hash `hash`) any strategy loses from `position`, at least: its
     /// families' losses, or the losses proof's count of the same state where higher.
+    ///
+    /// Remembered by state: the search asks again and again for the same sets (each time a
+    /// parent is opened again, every child of every letter is bounded again; at 7 letters of
+    /// words.txt about five times per set), and the families' count is most of a static
+    /// bound's cost.
     fn lost(&self, set: &[u32], hash: SetHash, position: Position) -> u64 {
+        let state = (hash.bits(), position.wrong_guesses());
+        if let Some(&lost) = self.lost.borrow().get(&state) {
+            return u64::from(lost);
+        }
         let left = position.wrong_guesses_left();
         let families = self.families.losses(self.bucket, set, left);
         let proven = self
             .proven
-            .and_then(|p| p.get(&(hash.bits(), position.wrong_guesses())))
+            .and_then(|p| p.get(&state))
             .copied()
             .unwrap_or(0);
-        if proven > families {
+        let lost = if proven > families {
+            // Set once, on the first ask: a later ask of the same state finds the same.
             self.used_proven.set(true);
             proven
         } else {
             families
+        };
+        // Small sets are many and cheap to count again: only larger ones are kept.
+        if set.len() >= LOST_MEMO_WORDS {
+            // At most the words of the set.
+            self.lost.borrow_mut().insert(state, lost as u32);
         }
+        lost
     }
 
     /// The static bound of `set` (hash `hash`) at `position` (not over, two words or more).
