@@ -657,3 +657,50 @@ fn a_family_of_more_than_64_words_is_valued_whole_by_the_search_and_the_checker(
         built.members()
     );
 }
+
+/// The losses' climb goes on at a smaller rise after a missed aim (and proves more than
+/// stopping there would, with the same states), and what it proves is a proof the checker
+/// accepts, at most `best`'s losses.
+#[test]
+fn the_losses_climb_halves_its_rise_after_a_miss_and_its_proof_checks() {
+    let lexicon = sample_list(20);
+    let (length, max_wrong) = (4, 2);
+    let bucket = lexicon.bucket(length);
+    let best = best(&lexicon, max_wrong);
+    let (targets, (_, best_losses)) = targets::walk(&best, bucket, max_wrong);
+    let families = Families::build(bucket, max_wrong);
+    let climb = |halvings| {
+        let search = Search::new(
+            bucket,
+            Objective::Losses,
+            max_wrong,
+            &families,
+            &targets,
+            None,
+        );
+        let value = drive(
+            &search,
+            max_wrong,
+            best_losses,
+            &[],
+            (1.0, 5_000, 40, halvings),
+        );
+        let header = certificate::Header {
+            objective: Objective::Losses,
+            max_wrong,
+            bound: value,
+            words_sha256: &check::words_sha256(bucket),
+            uses_losses: false,
+        };
+        let mut text = Vec::new();
+        certificate::write(&search, &header, &mut text).unwrap();
+        (value, String::from_utf8(text).unwrap())
+    };
+    let (stopped, _) = climb(0);
+    let (halved, text) = climb(LOSSES_HALVINGS);
+    // 280 words: 82 losses proven when the climb stops at its first miss, 135 going on.
+    assert!(halved > stopped, "{halved} against {stopped}");
+    assert!(halved <= best_losses);
+    let checked = check::check(bucket, &text).unwrap();
+    assert_eq!(checked.bound, halved);
+}
