@@ -52,6 +52,16 @@ pub(super) struct Families {
     letters: Vec<Letters>,
     /// Per family: its `W_L` memo.
     wins: RefCell<Vec<Memo>>,
+    /// [`Families::losses`]'s work space.
+    scratch: RefCell<Scratch>,
+}
+
+/// [`Families::losses`]'s work space, kept between calls: per family, its words in the set
+/// at hand (all empty between calls), and the families met.
+#[derive(Debug, Default)]
+struct Scratch {
+    subsets: Vec<u128>,
+    met: Vec<u32>,
 }
 
 impl Families {
@@ -140,6 +150,7 @@ impl Families {
             letters,
             safe: Vec::new(),
             wins,
+            scratch: RefCell::default(),
         };
         families.safe = (0..families.members.len())
             .map(|f| {
@@ -166,25 +177,31 @@ impl Families {
         if self.members.is_empty() {
             return 0;
         }
-        let mut held: Vec<(u32, u8)> = set
-            .iter()
-            .filter_map(|&w| {
-                let f = self.family[w as usize];
-                (f != NONE && self.safe[f as usize] > left).then(|| (f, self.slot[w as usize]))
-            })
-            .collect();
-        if held.len() < left as usize + 2 {
-            return 0;
+        // Each family's words in the set, gathered in one pass (the sum does not depend on
+        // the order the families are valued in).
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { subsets, met } = &mut *scratch;
+        if subsets.len() != self.members.len() {
+            *subsets = vec![0; self.members.len()];
         }
-        held.sort_unstable();
-        held.chunk_by(|a, b| a.0 == b.0)
-            .filter(|run| run.len() >= left as usize + 2)
-            .map(|run| {
-                let subset = run.iter().fold(0u128, |acc, &(_, i)| acc | 1 << i);
-                let won = self.wins(run[0].0, subset, left as i32);
-                u64::from(subset.count_ones() - won)
-            })
-            .sum()
+        for &w in set {
+            let f = self.family[w as usize];
+            if f != NONE && self.safe[f as usize] > left {
+                let subset = &mut subsets[f as usize];
+                if *subset == 0 {
+                    met.push(f);
+                }
+                *subset |= 1 << self.slot[w as usize];
+            }
+        }
+        let mut lost = 0;
+        for f in met.drain(..) {
+            let subset = std::mem::take(&mut subsets[f as usize]);
+            if subset.count_ones() >= left + 2 {
+                lost += u64::from(subset.count_ones() - self.wins(f, subset, left as i32));
+            }
+        }
+        lost
     }
 
     /// `W_L` of the members `subset` of family `f` with `left` more wrong guesses
@@ -377,10 +394,18 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
         }
         // The letters that split it, most words first; no strategy wins more than the
         // words the first `left + 1` guesses of its all-misses path hit (see `statics`).
-        let mut splitting: Vec<usize> = (0..26)
-            .filter(|&l| count[l] >= 2 && !(count[l] == m && any[l] == all[l]))
-            .collect();
-        splitting.sort_by_key(|&l| (std::cmp::Reverse(count[l]), l));
+        // (On the stack, and their parts in one vector per call: this runs millions of
+        // times per length.)
+        let mut letters = [0usize; 26];
+        let mut n = 0;
+        for l in 0..26 {
+            if count[l] >= 2 && !(count[l] == m && any[l] == all[l]) {
+                letters[n] = l;
+                n += 1;
+            }
+        }
+        let splitting = &mut letters[..n];
+        splitting.sort_unstable_by_key(|&l| (std::cmp::Reverse(count[l]), l));
         let hit: u32 = splitting
             .iter()
             .map(|&l| count[l])
@@ -388,11 +413,12 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
             .take(left as usize + 1)
             .sum();
         let most = m.min(hit);
-        for l in splitting {
+        let mut parts: Vec<(u32, u128)> = Vec::new();
+        for &l in splitting.iter() {
             if best >= most {
                 break;
             }
-            let mut parts: Vec<(u32, u128)> = Vec::new();
+            parts.clear();
             for i in bits(subset) {
                 let mask = words.masks[i][l];
                 match parts.iter_mut().find(|(m, _)| *m == mask) {
@@ -407,7 +433,7 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
                 .sort_unstable_by_key(|&(mask, part)| (std::cmp::Reverse(part.count_ones()), mask));
             let mut unvalued = m;
             let mut won = 0;
-            for (mask, part) in parts {
+            for &(mask, part) in &parts {
                 unvalued -= part.count_ones();
                 let lives = if mask == 0 { left - 1 } else { left };
                 won += wins(words, part, lives, memo);
