@@ -65,11 +65,13 @@ struct Scratch {
 }
 
 impl Families {
-    /// The families of `bucket` chosen for `max_wrong` wrong guesses: first, among every
+    /// The families of `bucket` chosen for `max_wrong` wrong guesses, of at most `most` words
+    /// (taken as [`MIN_FAMILY`] to [`MAX_FAMILY`]; see
+    /// [`Slack::family`](super::Slack::family)): first, among every
     /// group of words equal but at one or [`GREEDY_BLANKS`] positions (in chunks of `most`
-    /// words, taken as [`MIN_FAMILY`] to [`MAX_FAMILY`]), the one any strategy loses most words of at the start (`|F| − W_L`
-    /// with `L = max_wrong`), again and again over the words left; then the rest as
-    /// [`fill`] groups them. Ties go to the group first in order of its
+    /// words), the one any strategy loses most words of at the start (`|F| − W_L` with
+    /// `L = max_wrong`), again and again over the words left; then the rest as [`fill`]
+    /// groups them. Ties go to the group first in order of its
     /// words, so the partition depends on the words alone.
     pub(super) fn build(bucket: &Bucket, max_wrong: u32, most: usize) -> Families {
         let left = max_wrong as i32;
@@ -287,27 +289,41 @@ fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>, chunk:
 
 /// The letters of a family's words, side by side: valuing a family reads them again and
 /// again, and read from the bucket (whose words span megabytes) most reads missed the cache.
+/// Per letter, its positions in every member follow each other: splitting a subset by a
+/// letter reads one short run.
 #[derive(Debug, Default)]
 struct Letters {
+    /// Members.
+    n: usize,
     /// Per member: the letters it holds (bit `i` for letter `i`).
     held: Vec<u32>,
-    /// Per member: per letter, the positions it is at.
-    masks: Vec<[u32; 26]>,
+    /// The positions of letter `l` in member `i` at `l · n + i`.
+    masks: Vec<u32>,
 }
 
 impl Letters {
     /// The letters of `bucket`'s words `members`.
     fn of(bucket: &Bucket, members: &[u32]) -> Letters {
+        let n = members.len();
+        let mut masks = vec![0; 26 * n];
+        for (i, &w) in members.iter().enumerate() {
+            for (l, &mask) in bucket.position_masks(w as usize).iter().enumerate() {
+                masks[l * n + i] = mask;
+            }
+        }
         Letters {
+            n,
             held: members
                 .iter()
                 .map(|&w| bucket.letters(w as usize).bits())
                 .collect(),
-            masks: members
-                .iter()
-                .map(|&w| *bucket.position_masks(w as usize))
-                .collect(),
+            masks,
         }
+    }
+
+    /// The positions of letter `l` in member `i`.
+    fn mask(&self, i: usize, l: usize) -> u32 {
+        self.masks[l * self.n + i]
     }
 }
 
@@ -382,14 +398,14 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
         let mut any = [0u32; 26];
         let mut all = [u32::MAX; 26];
         for i in bits(subset) {
-            let masks = &words.masks[i];
             let mut held = words.held[i];
             while held != 0 {
                 let l = held.trailing_zeros() as usize;
                 held &= held - 1;
+                let mask = words.mask(i, l);
                 count[l] += 1;
-                any[l] |= masks[l];
-                all[l] &= masks[l];
+                any[l] |= mask;
+                all[l] &= mask;
             }
         }
         // The letters that split it, most words first; no strategy wins more than the
@@ -420,7 +436,7 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
             }
             parts.clear();
             for i in bits(subset) {
-                let mask = words.masks[i][l];
+                let mask = words.mask(i, l);
                 match parts.iter_mut().find(|(m, _)| *m == mask) {
                     Some((_, part)) => *part |= 1 << i,
                     None => parts.push((mask, 1 << i)),
