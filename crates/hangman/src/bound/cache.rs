@@ -25,14 +25,15 @@ pub(super) const ENGINE_VERSION: u32 = 8;
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {} family {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         slack.score,
         slack.losses,
         slack.nodes,
-        slack.climb
+        slack.climb,
+        slack.family
     )
 }
 

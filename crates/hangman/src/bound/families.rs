@@ -48,29 +48,45 @@ pub(super) struct Families {
     /// Per family: the fewest wrong guesses to spare with which no strategy is shown to
     /// lose any of its words (nor of any part of it): its words are skipped from there on.
     safe: Vec<u32>,
-    /// `W_L` by (family, subset of its members, L).
-    wins: RefCell<Memo>,
+    /// Per family: its words' letters.
+    letters: Vec<Letters>,
+    /// Per family: its `W_L` memo.
+    wins: RefCell<Vec<Memo>>,
+    /// [`Families::losses`]'s work space.
+    scratch: RefCell<Scratch>,
+}
+
+/// [`Families::losses`]'s work space, kept between calls: per family, its words in the set
+/// at hand (all empty between calls), and the families met.
+#[derive(Debug, Default)]
+struct Scratch {
+    subsets: Vec<u128>,
+    met: Vec<u32>,
 }
 
 impl Families {
-    /// The families of `bucket` chosen for `max_wrong` wrong guesses: first, among every
-    /// group of words equal but at one or [`GREEDY_BLANKS`] positions (in chunks of
-    /// [`MAX_FAMILY`]), the one any strategy loses most words of at the start (`|F| − W_L`
-    /// with `L = max_wrong`), again and again over the words left; then the rest as
-    /// [`fill`] groups them. Ties go to the group first in order of its
+    /// The families of `bucket` chosen for `max_wrong` wrong guesses, of at most `most` words
+    /// (taken as [`MIN_FAMILY`] to [`MAX_FAMILY`]; see
+    /// [`Slack::family`](super::Slack::family)): first, among every
+    /// group of words equal but at one or [`GREEDY_BLANKS`] positions (in chunks of `most`
+    /// words), the one any strategy loses most words of at the start (`|F| − W_L` with
+    /// `L = max_wrong`), again and again over the words left; then the rest as [`fill`]
+    /// groups them. Ties go to the group first in order of its
     /// words, so the partition depends on the words alone.
-    pub(super) fn build(bucket: &Bucket, max_wrong: u32) -> Families {
+    pub(super) fn build(bucket: &Bucket, max_wrong: u32, most: usize) -> Families {
         let left = max_wrong as i32;
+        let chunk = most.clamp(MIN_FAMILY, MAX_FAMILY);
         let none = vec![false; bucket.len()];
         let mut candidates: Vec<Vec<u32>> = (1..=most_blanks(bucket.length()).min(GREEDY_BLANKS))
-            .flat_map(|k| groups(bucket, k, &none))
+            .flat_map(|k| groups(bucket, k, &none, chunk))
             .collect();
         candidates.sort_unstable();
         candidates.dedup();
-        let mut memo = Memo::default();
+        let mut memo = Memo::new(max_wrong);
         let mut loss_of = |group: &[u32]| -> u32 {
             memo.clear();
-            group.len() as u32 - wins(bucket, group, full(group.len()), left, 0, &mut memo)
+            let words = Letters::of(bucket, group);
+            group.len() as u32 - wins(&words, full(group.len()), left, &mut memo)
         };
         // Lazy greedy: a group's loss only falls as its words are taken by others.
         let mut heap: std::collections::BinaryHeap<(u32, std::cmp::Reverse<usize>)> = candidates
@@ -108,7 +124,7 @@ impl Families {
             }
             members.push(free);
         }
-        fill(bucket, &mut taken, &mut members);
+        fill(bucket, &mut taken, &mut members, chunk);
         Families::from_members(bucket, members, max_wrong)
     }
 
@@ -127,12 +143,16 @@ impl Families {
                 slot[w as usize] = i as u8;
             }
         }
+        let wins = RefCell::new(members.iter().map(|_| Memo::new(max_wrong)).collect());
+        let letters = members.iter().map(|m| Letters::of(bucket, m)).collect();
         let mut families = Families {
             family,
             slot,
             members,
+            letters,
             safe: Vec::new(),
-            wins: RefCell::default(),
+            wins,
+            scratch: RefCell::default(),
         };
         families.safe = (0..families.members.len())
             .map(|f| {
@@ -140,7 +160,7 @@ impl Families {
                 let all = full(size);
                 // No search has more than `max_wrong` to spare: past it, `W_L` is not needed.
                 (0..=max_wrong)
-                    .find(|&left| families.wins(bucket, f as u32, all, left as i32) == size as u32)
+                    .find(|&left| families.wins(f as u32, all, left as i32) == size as u32)
                     .unwrap_or(max_wrong + 1)
             })
             .collect();
@@ -155,42 +175,46 @@ impl Families {
     /// How many words of `set` any strategy loses with `left` more wrong guesses survivable,
     /// at least: the sum over the families of their losses in the set (see the module
     /// docs). Only families with more than `left + 1` words in the set can lose any.
-    pub(super) fn losses(&self, bucket: &Bucket, set: &[u32], left: u32) -> u64 {
+    pub(super) fn losses(&self, set: &[u32], left: u32) -> u64 {
         if self.members.is_empty() {
             return 0;
         }
-        let mut held: Vec<(u32, u8)> = set
-            .iter()
-            .filter_map(|&w| {
-                let f = self.family[w as usize];
-                (f != NONE && self.safe[f as usize] > left).then(|| (f, self.slot[w as usize]))
-            })
-            .collect();
-        if held.len() < left as usize + 2 {
-            return 0;
+        // Each family's words in the set, gathered in one pass (the sum does not depend on
+        // the order the families are valued in).
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { subsets, met } = &mut *scratch;
+        if subsets.len() != self.members.len() {
+            *subsets = vec![0; self.members.len()];
         }
-        held.sort_unstable();
-        held.chunk_by(|a, b| a.0 == b.0)
-            .filter(|run| run.len() >= left as usize + 2)
-            .map(|run| {
-                let subset = run.iter().fold(0u128, |acc, &(_, i)| acc | 1 << i);
-                let won = self.wins(bucket, run[0].0, subset, left as i32);
-                u64::from(subset.count_ones() - won)
-            })
-            .sum()
+        for &w in set {
+            let f = self.family[w as usize];
+            if f != NONE && self.safe[f as usize] > left {
+                let subset = &mut subsets[f as usize];
+                if *subset == 0 {
+                    met.push(f);
+                }
+                *subset |= 1 << self.slot[w as usize];
+            }
+        }
+        let mut lost = 0;
+        for f in met.drain(..) {
+            let subset = std::mem::take(&mut subsets[f as usize]);
+            if subset.count_ones() >= left + 2 {
+                lost += u64::from(subset.count_ones() - self.wins(f, subset, left as i32));
+            }
+        }
+        lost
     }
 
     /// `W_L` of the members `subset` of family `f` with `left` more wrong guesses
     /// survivable (see the module docs).
-    fn wins(&self, bucket: &Bucket, f: u32, subset: u128, left: i32) -> u32 {
-        let mut memo = self.wins.borrow_mut();
+    fn wins(&self, f: u32, subset: u128, left: i32) -> u32 {
+        let f = f as usize;
         wins(
-            bucket,
-            &self.members[f as usize],
+            &self.letters[f],
             subset,
             left,
-            f,
-            &mut memo,
+            &mut self.wins.borrow_mut()[f],
         )
     }
 }
@@ -209,21 +233,9 @@ fn full(n: usize) -> u128 {
     }
 }
 
-/// The most words of a family of words of `length` letters: [`MAX_FAMILY`], but half of it
-/// at 7 letters (words.txt, max 5, 7 letters alone: 128 words proved 382 losses against
-/// 323, but the score's search, steered elsewhere by them, 4.94 a word against 5.28; at 7
-/// no group of two blanks holds more than 64 words, only groups of three do).
-fn chunk_of(length: usize) -> usize {
-    if length == 7 {
-        MAX_FAMILY / 2
-    } else {
-        MAX_FAMILY
-    }
-}
-
 /// The groups of at least [`MIN_FAMILY`] words not `taken` that are equal but at `k`
-/// positions (the same positions), in chunks of [`chunk_of`] the length.
-fn groups(bucket: &Bucket, k: usize, taken: &[bool]) -> Vec<Vec<u32>> {
+/// positions (the same positions), in chunks of `chunk` words.
+fn groups(bucket: &Bucket, k: usize, taken: &[bool], chunk: usize) -> Vec<Vec<u32>> {
     let length = bucket.length();
     let mut found: Vec<Vec<u32>> = Vec::new();
     let mut keyed: Vec<(Vec<u8>, u32)> = Vec::new();
@@ -246,9 +258,9 @@ fn groups(bucket: &Bucket, k: usize, taken: &[bool]) -> Vec<Vec<u32>> {
         }
         keyed.sort_unstable();
         for run in keyed.chunk_by(|a, b| a.0 == b.0) {
-            for chunk in run.chunks(chunk_of(length)) {
-                if chunk.len() >= MIN_FAMILY {
-                    found.push(chunk.iter().map(|&(_, w)| w).collect());
+            for part in run.chunks(chunk) {
+                if part.len() >= MIN_FAMILY {
+                    found.push(part.iter().map(|&(_, w)| w).collect());
                 }
             }
         }
@@ -258,10 +270,10 @@ fn groups(bucket: &Bucket, k: usize, taken: &[bool]) -> Vec<Vec<u32>> {
 
 /// Adds to `members` the families of the words not `taken`: groups equal but at `k`
 /// positions, `k` from [`most_blanks`] down to 1, each taken whole from the words no
-/// family holds yet, largest first; ties by the groups' words.
-fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>) {
+/// family holds yet, largest first; ties by the groups' words; in chunks of `chunk` words.
+fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>, chunk: usize) {
     for k in (1..=most_blanks(bucket.length())).rev() {
-        let mut found = groups(bucket, k, taken);
+        let mut found = groups(bucket, k, taken, chunk);
         found.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         for group in found {
             let free: Vec<u32> = group.into_iter().filter(|&w| !taken[w as usize]).collect();
@@ -275,19 +287,100 @@ fn fill(bucket: &Bucket, taken: &mut [bool], members: &mut Vec<Vec<u32>>) {
     }
 }
 
-/// `W_L` by (family, subset of its members, L).
-type Memo = FxHashMap<(u32, u128, u8), u8>;
+/// The letters of a family's words, side by side: valuing a family reads them again and
+/// again, and read from the bucket (whose words span megabytes) most reads missed the cache.
+/// Per letter, its positions in every member follow each other: splitting a subset by a
+/// letter reads one short run.
+#[derive(Debug, Default)]
+struct Letters {
+    /// Members.
+    n: usize,
+    /// Per member: the letters it holds (bit `i` for letter `i`).
+    held: Vec<u32>,
+    /// The positions of letter `l` in member `i` at `l · n + i`.
+    masks: Vec<u32>,
+}
 
-/// `W_L` of the words `members` (at most [`MAX_FAMILY`]) picked by `subset` with `left`
-/// more wrong guesses survivable (see the module docs), remembered in `memo` under `tag`.
-fn wins(
-    bucket: &Bucket,
-    members: &[u32],
-    subset: u128,
-    left: i32,
-    tag: u32,
-    memo: &mut Memo,
-) -> u32 {
+impl Letters {
+    /// The letters of `bucket`'s words `members`.
+    fn of(bucket: &Bucket, members: &[u32]) -> Letters {
+        let n = members.len();
+        let mut masks = vec![0; 26 * n];
+        for (i, &w) in members.iter().enumerate() {
+            for (l, &mask) in bucket.position_masks(w as usize).iter().enumerate() {
+                masks[l * n + i] = mask;
+            }
+        }
+        Letters {
+            n,
+            held: members
+                .iter()
+                .map(|&w| bucket.letters(w as usize).bits())
+                .collect(),
+            masks,
+        }
+    }
+
+    /// The positions of letter `l` in member `i`.
+    fn mask(&self, i: usize, l: usize) -> u32 {
+        self.masks[l * self.n + i]
+    }
+}
+
+/// `W_L` of one family's subsets, for every `L` from 0 to the maximum of wrong guesses.
+///
+/// Valuing a subset at `L` values it at every lower `L` on the way (a word guess leaves it
+/// with `L − 1`), so a subset's values are kept side by side, a byte per `L` in one word
+/// of 8: an entry holds the subset (16 bytes) and its values (8). Kept as one map of
+/// (family, subset, `L`), the memo took 48 bytes an entry and about 14 M entries at 6
+/// letters of words.txt (0.8 GB, most of the search's memory); a map per family also
+/// grows in small steps rather than in one doubling of the whole.
+#[derive(Debug, Default)]
+struct Memo {
+    /// Per 8 values of `L` (`L / 8`): per subset met (its mask's high and low 64 bits),
+    /// `W_L` in byte `L % 8` ([`UNKNOWN`] where not valued yet).
+    blocks: Vec<FxHashMap<(u64, u64), u64>>,
+}
+
+/// A value not computed yet (values are at most [`MAX_FAMILY`]).
+const UNKNOWN: u8 = u8::MAX;
+
+impl Memo {
+    /// An empty memo for searches with at most `max_wrong` wrong guesses.
+    fn new(max_wrong: u32) -> Memo {
+        Memo {
+            blocks: (0..=max_wrong / 8).map(|_| FxHashMap::default()).collect(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.blocks.iter_mut().for_each(FxHashMap::clear);
+    }
+
+    /// The key of `subset`.
+    fn key(subset: u128) -> (u64, u64) {
+        ((subset >> 64) as u64, subset as u64)
+    }
+
+    fn get(&self, subset: u128, left: usize) -> Option<u32> {
+        let values = self.blocks[left / 8].get(&Memo::key(subset))?;
+        let value = (values >> (8 * (left % 8))) as u8;
+        (value != UNKNOWN).then_some(u32::from(value))
+    }
+
+    fn insert(&mut self, subset: u128, left: usize, value: u32) {
+        let values = self.blocks[left / 8]
+            .entry(Memo::key(subset))
+            .or_insert(u64::MAX);
+        let shift = 8 * (left % 8);
+        *values = *values & !(0xff << shift) | u64::from(value) << shift;
+    }
+}
+
+/// `W_L` of the words of `words` (at most [`MAX_FAMILY`]) picked by `subset` with `left`
+/// (at most the memo's maximum of wrong guesses) more wrong guesses survivable (see the
+/// module docs), remembered in `memo`.
+fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
     let m = subset.count_ones();
     if left < 0 {
         return 0;
@@ -295,32 +388,40 @@ fn wins(
     if m <= 1 {
         return m;
     }
-    let key = (tag, subset, left as u8);
-    if let Some(&w) = memo.get(&key) {
-        return u32::from(w);
+    if let Some(w) = memo.get(subset, left as usize) {
+        return w;
     }
-    let mut best = 1 + wins(bucket, members, subset, left - 1, tag, memo);
+    let mut best = 1 + wins(words, subset, left - 1, memo);
     if best < m {
         // The letters of the subset that split it, in two words or more.
         let mut count = [0u32; 26];
         let mut any = [0u32; 26];
         let mut all = [u32::MAX; 26];
         for i in bits(subset) {
-            let w = members[i] as usize;
-            let masks = bucket.position_masks(w);
-            for letter in bucket.letters(w).iter() {
-                let l = letter.index();
+            let mut held = words.held[i];
+            while held != 0 {
+                let l = held.trailing_zeros() as usize;
+                held &= held - 1;
+                let mask = words.mask(i, l);
                 count[l] += 1;
-                any[l] |= masks[l];
-                all[l] &= masks[l];
+                any[l] |= mask;
+                all[l] &= mask;
             }
         }
         // The letters that split it, most words first; no strategy wins more than the
         // words the first `left + 1` guesses of its all-misses path hit (see `statics`).
-        let mut splitting: Vec<usize> = (0..26)
-            .filter(|&l| count[l] >= 2 && !(count[l] == m && any[l] == all[l]))
-            .collect();
-        splitting.sort_by_key(|&l| (std::cmp::Reverse(count[l]), l));
+        // (On the stack, and their parts in one vector per call: this runs millions of
+        // times per length.)
+        let mut letters = [0usize; 26];
+        let mut n = 0;
+        for l in 0..26 {
+            if count[l] >= 2 && !(count[l] == m && any[l] == all[l]) {
+                letters[n] = l;
+                n += 1;
+            }
+        }
+        let splitting = &mut letters[..n];
+        splitting.sort_unstable_by_key(|&l| (std::cmp::Reverse(count[l]), l));
         let hit: u32 = splitting
             .iter()
             .map(|&l| count[l])
@@ -328,13 +429,14 @@ fn wins(
             .take(left as usize + 1)
             .sum();
         let most = m.min(hit);
-        for l in splitting {
+        let mut parts: Vec<(u32, u128)> = Vec::new();
+        for &l in splitting.iter() {
             if best >= most {
                 break;
             }
-            let mut parts: Vec<(u32, u128)> = Vec::new();
+            parts.clear();
             for i in bits(subset) {
-                let mask = bucket.position_masks(members[i] as usize)[l];
+                let mask = words.mask(i, l);
                 match parts.iter_mut().find(|(m, _)| *m == mask) {
                     Some((_, part)) => *part |= 1 << i,
                     None => parts.push((mask, 1 << i)),
@@ -347,10 +449,10 @@ fn wins(
                 .sort_unstable_by_key(|&(mask, part)| (std::cmp::Reverse(part.count_ones()), mask));
             let mut unvalued = m;
             let mut won = 0;
-            for (mask, part) in parts {
+            for &(mask, part) in &parts {
                 unvalued -= part.count_ones();
                 let lives = if mask == 0 { left - 1 } else { left };
-                won += wins(bucket, members, part, lives, tag, memo);
+                won += wins(words, part, lives, memo);
                 if won + unvalued <= best {
                     break;
                 }
@@ -359,7 +461,7 @@ fn wins(
         }
     }
     let best = best.min(m);
-    memo.insert(key, best as u8);
+    memo.insert(subset, left as usize, best);
     best
 }
 

@@ -121,7 +121,7 @@ pub fn prove(
         Some(policy) if n > 0 => targets::walk(policy, bucket, max_wrong),
         _ => (FxHashMap::default(), (u64::MAX, u64::MAX)),
     };
-    let families = Families::build(bucket, max_wrong);
+    let families = Families::build(bucket, max_wrong, slack.family);
     let certificate = |objective: Objective| {
         let name = match objective {
             Objective::Score => "score",

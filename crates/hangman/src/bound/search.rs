@@ -219,7 +219,7 @@ impl<'a> Search<'a> {
             return u64::from(lost);
         }
         let left = position.wrong_guesses_left();
-        let families = self.families.losses(self.bucket, set, left);
+        let families = self.families.losses(set, left);
         let proven = self
             .proven
             .and_then(|p| p.get(&state))

@@ -4,6 +4,7 @@ use lexicon::Lexicon;
 
 use super::*;
 use crate::strategy::Lookahead;
+use families::MAX_FAMILY;
 
 /// The exact optimum by a plain brute force that shares no code with the bound or the game:
 /// every letter in some candidate and every candidate word, rules written out again.
@@ -141,6 +142,7 @@ fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
                 losses: per_word / 5.0,
                 nodes: u64::MAX,
                 climb,
+                ..Slack::NONE
             };
             let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
             assert!(
@@ -168,11 +170,11 @@ fn family_losses_never_exceed_the_fewest_losses() {
     for &(words, _) in TINY {
         let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
         let bucket = lexicon.bucket(words[0].len());
-        let families = Families::build(bucket, 3);
+        let families = Families::build(bucket, 3, MAX_FAMILY);
         let all = candidates::all(bucket);
         for left in 0..4 {
             let (_, fewest) = brute_total(words, left);
-            let lost = families.losses(bucket, &all, left);
+            let lost = families.losses(&all, left);
             assert!(lost <= fewest, "{words:?} left {left}: {lost} > {fewest}");
         }
     }
@@ -181,10 +183,10 @@ fn family_losses_never_exceed_the_fewest_losses() {
     let words = TINY[8].0;
     let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
     let bucket = lexicon.bucket(5);
-    let families = Families::build(bucket, 2);
+    let families = Families::build(bucket, 2, MAX_FAMILY);
     assert_eq!(families.members().len(), 1);
     assert_eq!(
-        families.losses(bucket, &candidates::all(bucket), 2),
+        families.losses(&candidates::all(bucket), 2),
         brute_total(words, 2).1
     );
 }
@@ -319,6 +321,7 @@ fn certificates_check_and_any_tampering_is_rejected() {
         losses: 0.05,
         nodes: u64::MAX,
         climb: 0.0,
+        ..Slack::NONE
     };
     let (dir, found) = certify(&lexicon, length, 2, slack);
     let score = read(dir.path(), length, "score");
@@ -410,12 +413,14 @@ fn a_proof_worth_less_is_rejected_even_when_well_formed() {
         losses: 0.5,
         nodes: u64::MAX,
         climb: 0.0,
+        ..Slack::NONE
     };
     let tight = Slack {
         score: 0.2,
         losses: 0.02,
         nodes: u64::MAX,
         climb: 0.0,
+        ..Slack::NONE
     };
     let (dir_loose, weak) = certify(&lexicon, 6, 2, loose);
     let (_, strong) = certify(&lexicon, 6, 2, tight);
@@ -624,9 +629,9 @@ fn a_family_of_more_than_64_words_is_valued_whole_by_the_search_and_the_checker(
     // they force fewer, and a static bound of the whole set alone 130 − 3 · 13 = 91.
     let ten_rows: Vec<u32> = (0..100).collect();
     let whole = Families::from_members(bucket, vec![ten_rows.clone()], 2);
-    assert_eq!(whole.losses(bucket, &all, 2), 94);
+    assert_eq!(whole.losses(&all, 2), 94);
     let halves = Families::from_members(bucket, vec![(0..64).collect(), (64..100).collect()], 2);
-    assert!(halves.losses(bucket, &all, 2) < 94);
+    assert!(halves.losses(&all, 2) < 94);
     // The checker values the family the same, its every word (a checker that saw only the
     // first 64 would prove less and reject the claim).
     let text = static_losses_certificate(bucket, std::slice::from_ref(&ten_rows), 94);
@@ -638,7 +643,7 @@ fn a_family_of_more_than_64_words_is_valued_whole_by_the_search_and_the_checker(
     // The largest family allowed, valued alike by both; one word more is rejected.
     let most: Vec<u32> = (0..128).collect();
     let largest = Families::from_members(bucket, vec![most.clone()], 2);
-    let lost = largest.losses(bucket, &all, 2);
+    let lost = largest.losses(&all, 2);
     assert!(lost > 94, "{lost}");
     let text = static_losses_certificate(bucket, std::slice::from_ref(&most), lost);
     assert_eq!(
@@ -650,11 +655,23 @@ fn a_family_of_more_than_64_words_is_valued_whole_by_the_search_and_the_checker(
     let flaw = check::check_with(bucket, &text, None).unwrap_err();
     assert!(flaw.0.contains("2 to 128 allowed"), "{flaw}");
     // The partition takes the grid's first 128 words whole.
-    let built = Families::build(bucket, 2);
+    let built = Families::build(bucket, 2, MAX_FAMILY);
     assert!(
         built.members().iter().any(|f| f.len() > 64),
         "{:?}",
         built.members()
+    );
+    // With families of at most 64 words (the slack's `family`), none is larger.
+    let halved = Families::build(bucket, 2, 64);
+    assert!(
+        halved.members().iter().all(|f| f.len() <= 64),
+        "{:?}",
+        halved.members()
+    );
+    assert!(
+        halved.members().iter().any(|f| f.len() == 64),
+        "{:?}",
+        halved.members()
     );
 }
 
@@ -668,7 +685,7 @@ fn the_losses_climb_halves_its_rise_after_a_miss_and_its_proof_checks() {
     let bucket = lexicon.bucket(length);
     let best = best(&lexicon, max_wrong);
     let (targets, (_, best_losses)) = targets::walk(&best, bucket, max_wrong);
-    let families = Families::build(bucket, max_wrong);
+    let families = Families::build(bucket, max_wrong, MAX_FAMILY);
     let climb = |halvings| {
         let search = Search::new(
             bucket,
