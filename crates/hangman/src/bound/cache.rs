@@ -25,7 +25,7 @@ pub(super) const ENGINE_VERSION: u32 = 8;
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {} family {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {} losses_rise {} family {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
@@ -33,6 +33,7 @@ fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
         slack.losses,
         slack.nodes,
         slack.climb,
+        slack.losses_rise,
         slack.family
     )
 }

@@ -171,7 +171,6 @@ pub fn prove(
     } else {
         (best, best_losses)
     };
-    // Where the score's search climbs, the losses' does too, [`LOSSES_RISE`] at a time.
     let climbs = slack.climb > 0.0;
     let losses_search = Search::new(
         bucket,
@@ -185,12 +184,7 @@ pub fn prove(
         &losses_search,
         losses_aim,
         &slack.losses_steps(),
-        (
-            best_losses as f64,
-            slack.nodes / 4,
-            if climbs { LOSSES_RISE } else { 0 },
-            0,
-        ),
+        (best_losses as f64, slack.nodes / 4, slack.losses_rise, 0),
     )?;
     let proven = if n > 0 {
         certificate::proven(&losses_search, max_wrong)
@@ -302,13 +296,8 @@ fn drive(
     value
 }
 
-/// The losses the losses' search aims above its bound so far, aim after aim, where it
-/// climbs (words.txt, a length alone, max 5, the same states: 4 letters 1,062 → 1,137
-/// losses with 40, 1,115 with 10; 5 letters 987 → 1,084; 7 letters 382 either way).
-const LOSSES_RISE: u64 = 40;
-
 /// How often the losses' climb halves its rise after an aim is missed before it gives up
-/// (40, 20, 10, 5, 2, 1 losses). Without it the climb stopped at its first miss, and the
+/// (from 40: 20, 10, 5, 2, 1 losses). Without it the climb stopped at its first miss, and the
 /// states left went to aims at `best`'s losses, which raise nothing where `best` is far:
 /// words.txt, a length alone, max 5, the same states: 5 letters stopped after 553 states at
 /// 1,084 losses, and goes on to 1,207, its counts raising the score's bound 8.798 → 9.048 a

@@ -142,6 +142,7 @@ fn steered_by_best_every_slack_stays_below_the_optimum_and_best() {
                 losses: per_word / 5.0,
                 nodes: u64::MAX,
                 climb,
+                losses_rise: if climb > 0.0 { 10 } else { 0 },
                 ..Slack::NONE
             };
             let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
