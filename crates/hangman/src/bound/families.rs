@@ -145,6 +145,10 @@ impl Families {
         }
         let wins = RefCell::new(members.iter().map(|_| Memo::new(max_wrong)).collect());
         let letters = members.iter().map(|m| Letters::of(bucket, m)).collect();
+        let scratch = RefCell::new(Scratch {
+            subsets: vec![0; members.len()],
+            met: Vec::new(),
+        });
         let mut families = Families {
             family,
             slot,
@@ -152,7 +156,7 @@ impl Families {
             letters,
             safe: Vec::new(),
             wins,
-            scratch: RefCell::default(),
+            scratch,
         };
         families.safe = (0..families.members.len())
             .map(|f| {
@@ -183,9 +187,6 @@ impl Families {
         // the order the families are valued in).
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { subsets, met } = &mut *scratch;
-        if subsets.len() != self.members.len() {
-            *subsets = vec![0; self.members.len()];
-        }
         for &w in set {
             let f = self.family[w as usize];
             if f != NONE && self.safe[f as usize] > left {
