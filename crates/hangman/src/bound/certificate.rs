@@ -21,7 +21,7 @@ use crate::game::{Position, Step};
 use crate::strategy::SetHash;
 
 /// The format's first line.
-pub(super) const MAGIC: &str = "wordplay-bound-certificate 2";
+pub(super) const MAGIC: &str = "wordplay-bound-certificate 3";
 
 /// What the header of a certificate states.
 pub(super) struct Header<'a> {
@@ -31,6 +31,9 @@ pub(super) struct Header<'a> {
     pub(super) words_sha256: &'a str,
     /// Whether the proof uses the losses proof's counts (a score proof only).
     pub(super) uses_losses: bool,
+    /// The most words of a family in a set its static bounds value on their own (a score
+    /// proof only; 0: none).
+    pub(super) family_totals: u32,
 }
 
 /// Writes the proof of `search`'s value at the start of a game (`bound`, at most what it
@@ -60,6 +63,7 @@ pub(super) fn write(
         "uses_losses {}",
         if header.uses_losses { "yes" } else { "no" }
     )?;
+    writeln!(out, "family_totals {}", header.family_totals)?;
     let families = search.families.members();
     writeln!(out, "families {}", families.len())?;
     for family in families {

@@ -8,7 +8,7 @@
 //! Text (gzip-compressed as written, `length-L.score.cert.gz` and `length-L.losses.cert.gz`):
 //!
 //! ```text
-//! wordplay-bound-certificate 2
+//! wordplay-bound-certificate 3
 //! objective score          (or losses)
 //! length 8
 //! max_wrong 5
@@ -16,6 +16,8 @@
 //! words_sha256 <hex>       SHA-256 of the length's words, each followed by "\n"
 //! bound 158000             the claim: no strategy totals (or loses) less
 //! uses_losses yes          (score only) its static bounds take the losses proof's counts
+//! family_totals 12         (score only; else 0) its static bounds value the families with
+//!                          2 to 12 words in a set on their own (below)
 //! families 2               then one line per family: its size, then its words
 //! 3 12 40 97
 //! 4 3 18 77 301
@@ -57,6 +59,18 @@
 //! this checker computed itself for the states the losses proof opens (`E`, `K`): so the
 //! losses certificate is checked first ([`check_with`], [`check_folder`]), and a score
 //! proof that uses it is rejected without it.
+//!
+//! # A score proof whose static bounds value families on their own
+//!
+//! With `family_totals N` (N from 1 to 16), a score's static bound is also taken by parts:
+//! a strategy for the set plays the words of each of its families there as a strategy
+//! for them alone, and each word pays the guesses on its own path, so the set's total is
+//! at least the sum of the least totals of its families with 2 to N words in the set,
+//! each computed here exactly on its own (every word guess and every letter that splits
+//! it), plus the counting bound of the other words, their families' losses forced. The
+//! larger of this and the counting bound of the whole set is the static bound. (The
+//! search may bound a family's word guesses together, by less: its claim is then below
+//! what this checker finds.)
 
 use std::collections::HashMap;
 
@@ -70,6 +84,10 @@ const LOST: u32 = 25;
 
 /// The most words a family may hold (a subset of its members is a 128-bit mask).
 const MAX_FAMILY: usize = 128;
+
+/// The most words of a family in a set whose least total the static bounds may be asked
+/// to value exactly (`family_totals`): the work grows exponentially with it.
+const FAMILY_TOTALS_MAX: usize = 16;
 
 /// What a certificate proves, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,9 +235,9 @@ pub fn check_with(
         magic.push_str(tokens.next("the header")?);
         magic.push(' ');
     }
-    if magic.trim_end() != "wordplay-bound-certificate 2" {
+    if magic.trim_end() != "wordplay-bound-certificate 3" {
         return flaw(format!(
-            "not a bound certificate of this version (first line {:?}, expected \"wordplay-bound-certificate 2\")",
+            "not a bound certificate of this version (first line {:?}, expected \"wordplay-bound-certificate 3\")",
             magic.trim_end()
         ));
     }
@@ -242,6 +260,16 @@ pub fn check_with(
             ));
         }
     };
+    tokens.expect("family_totals")?;
+    let family_totals: u32 = tokens.number("family_totals")?;
+    if losses && family_totals != 0 {
+        return flaw("family_totals above 0 in a losses certificate (a score's rule)");
+    }
+    if family_totals as usize > FAMILY_TOTALS_MAX {
+        return flaw(format!(
+            "family_totals {family_totals} (at most {FAMILY_TOTALS_MAX})"
+        ));
+    }
     let proven = match (uses_losses, losses_proof) {
         (false, _) => None,
         (true, Some(proof)) => Some(proof),
@@ -289,7 +317,14 @@ pub fn check_with(
         families.push(members);
     }
     tokens.expect("proof")?;
-    let list = List::new(bucket, max_wrong, losses, families, family_of);
+    let list = List::new(
+        bucket,
+        max_wrong,
+        losses,
+        families,
+        family_of,
+        family_totals,
+    );
     let mut checker = Checker::new(&list, tokens, proven);
     let root = State::start(words);
     // No word, or one (its word guess is free): nothing to prove.
@@ -430,6 +465,7 @@ pub(super) fn solve_exactly(bucket: &Bucket, max_wrong: u32) -> u64 {
         false,
         Vec::new(),
         vec![usize::MAX; words],
+        0,
     );
     let tokens = Tokens {
         iter: "".split_ascii_whitespace(),
@@ -505,6 +541,9 @@ struct List {
     masks: Vec<[u32; 26]>,
     families: Vec<Vec<u32>>,
     family_of: Vec<usize>,
+    /// A score's static bounds also value exactly, on their own, the families with 2 to
+    /// this many words in a set (0: not).
+    family_totals: u32,
 }
 
 impl List {
@@ -514,6 +553,7 @@ impl List {
         losses: bool,
         families: Vec<Vec<u32>>,
         family_of: Vec<usize>,
+        family_totals: u32,
     ) -> List {
         let masks = (0..bucket.len())
             .map(|w| {
@@ -531,6 +571,7 @@ impl List {
             masks,
             families,
             family_of,
+            family_totals,
         }
     }
 }
@@ -594,6 +635,8 @@ struct Checker<'l, 't> {
     tables: HashMap<(u32, u32, u32, u32), u64>,
     /// Family wins by (family, subset, lives).
     wins: HashMap<(usize, u128, u32), u32>,
+    /// Family least totals by (family, subset, score, lives).
+    totals: HashMap<(usize, u128, u32, u32), u64>,
     /// A score proof's: the losses proof's counts it may take.
     proven: Option<&'l LossesProof>,
     /// A losses proof's: the value of every state it opens.
@@ -609,6 +652,7 @@ impl<'l, 't> Checker<'l, 't> {
             states: 0,
             tables: HashMap::new(),
             wins: HashMap::new(),
+            totals: HashMap::new(),
             proven,
             opened: LossesProof::default(),
         }
@@ -848,8 +892,98 @@ impl<'l, 't> Checker<'l, 't> {
             let left = state.left(self.list.max_wrong);
             (n - self.most_hit(letters, n, left + 1)).max(lost)
         } else {
-            self.counting(n, state, letters, lost)
+            let counted = self.counting(n, state, letters, lost);
+            counted.max(self.by_families(state, letters))
         }
+    }
+
+    /// A score's static bound by parts: the families with 2 to `family_totals` words in
+    /// the set, each at its least total on its own, and the counting bound of the other
+    /// words with the losses their families force (0 when `family_totals` is 0). A
+    /// strategy for the set plays each part as a strategy for that part alone, and every
+    /// word pays the guesses on its own path.
+    fn by_families(&mut self, state: &State, letters: &Letters) -> u64 {
+        let most = self.list.family_totals;
+        if most == 0 {
+            return 0;
+        }
+        let left = i64::from(state.left(self.list.max_wrong));
+        let mut by_family: HashMap<usize, u128> = HashMap::new();
+        for &w in &state.set {
+            let f = self.list.family_of[w as usize];
+            if f != usize::MAX {
+                let slot = self.list.families[f]
+                    .iter()
+                    .position(|&x| x == w)
+                    .expect("a word is among its family's words");
+                *by_family.entry(f).or_insert(0) |= 1u128 << slot;
+            }
+        }
+        let mut total = 0;
+        let mut rest = state.set.len() as u64;
+        let mut rest_lost = 0;
+        for (f, subset) in by_family {
+            let m = subset.count_ones();
+            if (2..=most).contains(&m) {
+                total += self.family_total(f, subset, state.score, left);
+                rest -= u64::from(m);
+            } else {
+                rest_lost += u64::from(m - self.family_wins(f, subset, left));
+            }
+        }
+        total + self.counting(rest, state, letters, rest_lost)
+    }
+
+    /// The least total final score of family `f`'s members `subset` played on their own
+    /// from running score `score` with `l` more wrong guesses survivable: the least over
+    /// every word guess (right: the word scores the running score; wrong: the others go
+    /// on a point and a life later) and every letter that splits the subset (each part a
+    /// point later, the miss part a life later too). A lost word scores 25, and so does a
+    /// won one whose score reached 25.
+    fn family_total(&mut self, f: usize, subset: u128, score: u32, l: i64) -> u64 {
+        let m = u64::from(subset.count_ones());
+        if l < 0 || score >= LOST {
+            return m * u64::from(LOST);
+        }
+        if m <= 1 {
+            return m * u64::from(score);
+        }
+        if let Some(&v) = self.totals.get(&(f, subset, score, l as u32)) {
+            return v;
+        }
+        let slots: Vec<usize> = (0..MAX_FAMILY).filter(|&i| subset >> i & 1 == 1).collect();
+        let mut best = u64::MAX;
+        for &slot in &slots {
+            let others = self.family_total(f, subset & !(1u128 << slot), score + 1, l - 1);
+            best = best.min(u64::from(score) + others);
+        }
+        for letter in 0..26 {
+            let mut groups: Vec<(u32, u128)> = Vec::new();
+            let mut holding = 0;
+            for &slot in &slots {
+                let w = self.list.families[f][slot];
+                let mask = self.list.masks[w as usize][letter];
+                if mask != 0 {
+                    holding += 1;
+                }
+                match groups.iter_mut().find(|(g, _)| *g == mask) {
+                    Some((_, part)) => *part |= 1 << slot,
+                    None => groups.push((mask, 1 << slot)),
+                }
+            }
+            // A letter in one word is no better than that word's guess; one that splits
+            // nothing leaves the subset as it was, a point (and maybe a life) later.
+            if holding < 2 || groups.len() < 2 {
+                continue;
+            }
+            let mut total = 0;
+            for (mask, part) in groups {
+                total += self.family_total(f, part, score + 1, if mask == 0 { l - 1 } else { l });
+            }
+            best = best.min(total);
+        }
+        self.totals.insert((f, subset, score, l as u32), best);
+        best
     }
 
     /// The value of a chain.

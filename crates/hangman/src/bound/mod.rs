@@ -43,6 +43,12 @@
 //!    to three positions (`?ill`, `??ing`), chosen to force the most losses; `W_L(F)`, the most words of `F` any strategy wins with `L` lives,
 //!    is computed exactly by the same recursion over `F`'s own letters (see `families`).
 //!    The counting bound then caps the words won at `n − Σ (|F ∩ S| − W_L(F ∩ S))`.
+//!    **By parts** (where [`Slack::family_totals`] is set): every word pays the guesses on
+//!    its own path, so the score of `S` is also at least the sum of the least totals of
+//!    its families with a few words in `S`, each on its own (`V_{s,L}(F ∩ S)`, the same
+//!    recursion with word guesses, at the running score; above 8 words the word guesses
+//!    bounded together, less a ride), plus the counting bound of the other words with
+//!    their families' losses.
 //! 4. **Chains.** When every letter that splits `S` is in one word only, each guess tests
 //!    one word: the `i`-th tested scores `s + i` while the game lasts, the rest lose.
 //! 5. **Screens.** A letter's total is at least what its answers' sizes alone force: every
@@ -160,6 +166,7 @@ pub fn prove(
                 bound: value,
                 words_sha256: &check::words_sha256(bucket),
                 uses_losses: search.used_proven(),
+                family_totals: search.family_totals(),
             };
             write_atomically(&path, |out| certificate::write(search, &header, out))?;
         }
@@ -209,6 +216,7 @@ pub fn prove(
                 &targets,
                 Some(&proven),
             );
+            search.set_family_totals(slack.family_totals);
             let value = run(
                 &search,
                 best_aim,

@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use lexicon::{Bucket, Letter};
 use rustc_hash::FxHashMap;
 
-use super::families::Families;
+use super::families::{FAMILY_TOTALS_MAX, Families};
 use super::profile::Profile;
 use super::statics::{
     Tables, capped, chain_losses, chain_total, screen_total, word_lemma, word_lemma_holds,
@@ -129,6 +129,9 @@ pub(super) struct Search<'a> {
     /// [`Search::lost`]'s values by state (set hash, wrong guesses).
     lost: RefCell<FxHashMap<(u128, u32), u32>>,
     work: RefCell<Work>,
+    /// The score's static bounds also value on their own the families with 2 to this many
+    /// words in a set (0: not; see [`Families::least_totals`]).
+    family_totals: std::cell::Cell<u32>,
     /// No state is opened once this many have been: every search then ends on static
     /// bounds, so the work (and the result) depends on the inputs alone, never on time.
     limit: std::cell::Cell<u64>,
@@ -161,6 +164,7 @@ impl<'a> Search<'a> {
             memo: RefCell::default(),
             lost: RefCell::default(),
             work: RefCell::default(),
+            family_totals: std::cell::Cell::new(0),
             limit: std::cell::Cell::new(u64::MAX),
         }
     }
@@ -168,6 +172,17 @@ impl<'a> Search<'a> {
     /// Opens no more states once `expanded` states in all have been (see [`Work`]).
     pub(super) fn set_limit(&self, expanded: u64) {
         self.limit.set(expanded);
+    }
+
+    /// Values the families with 2 to `most` words in a set on their own in the score's
+    /// static bounds (0: not; at most [`FAMILY_TOTALS_MAX`]).
+    pub(super) fn set_family_totals(&self, most: u32) {
+        self.family_totals.set(most.min(FAMILY_TOTALS_MAX as u32));
+    }
+
+    /// The most words of a family in a set the score's static bounds value on its own.
+    pub(super) fn family_totals(&self) -> u32 {
+        self.family_totals.get()
     }
 
     /// Whether the node limit is reached.
@@ -253,7 +268,18 @@ impl<'a> Search<'a> {
         let lost = self.lost(set, hash, position);
         let n = set.len() as u64;
         match self.objective {
-            Objective::Score => self.tables.counting(n, position, profile, lost),
+            Objective::Score => {
+                let counted = self.tables.counting(n, position, profile, lost);
+                let most = self.family_totals.get();
+                if most == 0 {
+                    return counted;
+                }
+                // By parts: the families valued on their own, the rest counted.
+                let (totals, rest, rest_lost) =
+                    self.families
+                        .least_totals(set, position.score(), left, most);
+                counted.max(totals + self.tables.counting(rest, position, profile, rest_lost))
+            }
             Objective::Losses => (n - profile.most_hit(left as usize + 1)).max(lost),
         }
     }

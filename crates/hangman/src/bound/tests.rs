@@ -605,8 +605,20 @@ fn static_losses_certificate(
     families: &[Vec<u32>],
     bound: u64,
 ) -> String {
+    static_certificate(bucket, ("losses", 2, 0), families, bound)
+}
+
+/// A certificate of `bucket` (objective, max wrong, `family_totals`) whose whole proof is
+/// the root's static bound, with `families` as its partition.
+fn static_certificate(
+    bucket: &lexicon::Bucket,
+    (objective, max_wrong, family_totals): (&str, u32, u32),
+    families: &[Vec<u32>],
+    bound: u64,
+) -> String {
     let mut text = format!(
-        "wordplay-bound-certificate 2\nobjective losses\nlength 4\nmax_wrong 2\nwords {}\nwords_sha256 {}\nbound {bound}\nuses_losses no\nfamilies {}\n",
+        "wordplay-bound-certificate 3\nobjective {objective}\nlength {}\nmax_wrong {max_wrong}\nwords {}\nwords_sha256 {}\nbound {bound}\nuses_losses no\nfamily_totals {family_totals}\nfamilies {}\n",
+        bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         families.len()
@@ -709,6 +721,7 @@ fn the_losses_climb_halves_its_rise_after_a_miss_and_its_proof_checks() {
             bound: value,
             words_sha256: &check::words_sha256(bucket),
             uses_losses: false,
+            family_totals: 0,
         };
         let mut text = Vec::new();
         certificate::write(&search, &header, &mut text).unwrap();
@@ -721,4 +734,126 @@ fn the_losses_climb_halves_its_rise_after_a_miss_and_its_proof_checks() {
     assert!(halved <= best_losses);
     let checked = check::check(bucket, &text).unwrap();
     assert_eq!(checked.bound, halved);
+}
+
+/// A family's least total on its own, at any running score, is the optimum of its words
+/// alone: the brute force's.
+#[test]
+fn a_familys_least_total_on_its_own_is_the_brute_force_optimum() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+        let bucket = lexicon.bucket(words[0].len());
+        let all = candidates::all(bucket);
+        let families = Families::from_members(bucket, vec![all.clone()], max_wrong);
+        let bytes: Vec<Vec<u8>> = (0..bucket.len()).map(|w| bucket.word(w).to_vec()).collect();
+        let set: Vec<usize> = (0..bytes.len()).collect();
+        for score in [0, 3, 21] {
+            let (optimum, _) = brute(&bytes, &set, 0, score, 0, max_wrong);
+            let (total, rest, _) = families.least_totals(&all, score, max_wrong, 16);
+            assert_eq!((total, rest), (optimum, 0), "{words:?} score {score}");
+        }
+        // Too many words to value exactly: all are left to the counting bound.
+        let (total, rest, lost) = families.least_totals(&all, 0, max_wrong, 2);
+        assert_eq!((total, rest), (0, all.len() as u64), "{words:?}");
+        assert_eq!(lost, families.losses(&all, max_wrong), "{words:?}");
+    }
+}
+
+/// With the families valued on their own, the search without targets is still the brute
+/// force's optimum, and steered by `best` it stays below it.
+#[test]
+fn with_family_totals_the_bounds_stay_the_brute_force_optimum_or_below() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, _) = brute_total(words, max_wrong);
+        let exact = Slack {
+            family_totals: 16,
+            ..Slack::NONE
+        };
+        let found = prove(bucket, max_wrong, None, exact, None, None).unwrap();
+        assert_eq!(found.total, score, "{words:?}");
+        let best = best(&lexicon, max_wrong);
+        for (per_word, climb) in [(0.0, 0.0), (1.0, 0.0), (0.0, 0.1)] {
+            let slack = Slack {
+                score: per_word,
+                climb,
+                family_totals: 4,
+                ..Slack::NONE
+            };
+            let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
+            assert!(found.total <= score, "{words:?} {slack:?}: {found:?}");
+        }
+    }
+}
+
+/// A static bound by parts is checked by the checker's own family values: a chain of
+/// eight `-ills`/`-ells` words valued whole reaches the optimum, which the counting bound
+/// alone does not, and a claim above it is rejected.
+#[test]
+fn a_static_bound_by_families_checks_and_a_claim_above_it_is_rejected() {
+    let (words, max_wrong) = TINY[8];
+    let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+    let bucket = lexicon.bucket(5);
+    let (optimum, _) = brute_total(words, max_wrong);
+    let family = vec![candidates::all(bucket)];
+    let text = static_certificate(bucket, ("score", max_wrong, 8), &family, optimum);
+    assert_eq!(check::check(bucket, &text).unwrap().value, optimum);
+    let raised = static_certificate(bucket, ("score", max_wrong, 8), &family, optimum + 1);
+    let flaw = check::check(bucket, &raised).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+    // The family has 8 words: with `family_totals` 7 or 0 only the counting bound counts.
+    for most in [0, 7] {
+        let text = static_certificate(bucket, ("score", max_wrong, most), &family, optimum);
+        let flaw = check::check(bucket, &text).unwrap_err();
+        assert!(flaw.0.contains("less than"), "{flaw}");
+    }
+    // A family of ten words (`bo?s`), its word guesses bounded together by the search:
+    // at most the optimum, and the checker, valuing them one by one, finds as much.
+    let words = grid(1);
+    let lexicon = Lexicon::from_words(words.iter().map(String::as_str)).unwrap();
+    let ten = lexicon.bucket(4);
+    let all = candidates::all(ten);
+    let families = Families::from_members(ten, vec![all.clone()], 2);
+    let (total, _, _) = families.least_totals(&all, 0, 2, 12);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(total <= brute_total(&words, 2).0, "{total}");
+    let text = static_certificate(ten, ("score", 2, 12), &[all], total);
+    assert!(check::check(ten, &text).unwrap().value >= total);
+    // Above the checker's limit, or in a losses certificate: rejected.
+    let text = static_certificate(bucket, ("score", max_wrong, 17), &family, 0);
+    assert!(check::check(bucket, &text).is_err());
+    let text = static_certificate(bucket, ("losses", max_wrong, 8), &family, 0);
+    assert!(check::check(bucket, &text).is_err());
+}
+
+/// A steered search whose static bounds value families on their own writes certificates
+/// the checker accepts, and a raised claim is rejected.
+#[test]
+fn certificates_with_family_totals_check() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let slack = Slack {
+        score: 0.5,
+        losses: 0.05,
+        climb: 0.002,
+        losses_rise: 10,
+        nodes: 20_000,
+        family_totals: 12,
+        ..Slack::NONE
+    };
+    let (dir, found) = certify(&lexicon, length, 2, slack);
+    let score = read(dir.path(), length, "score");
+    assert!(score.contains("\nfamily_totals 12\n"));
+    let proof = losses_proof(bucket, &read(dir.path(), length, "losses"));
+    let (checked, _) = check::check_with(bucket, &score, Some(&proof)).unwrap();
+    assert!(checked.value >= found.total, "{checked:?} {found:?}");
+    let raised = score.replacen(
+        &format!("bound {}\n", found.total),
+        &format!("bound {}\n", checked.value + 1),
+        1,
+    );
+    let flaw = check::check_with(bucket, &raised, Some(&proof)).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
 }
