@@ -25,13 +25,14 @@ pub(super) const ENGINE_VERSION: u32 = 8;
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {} losses_rise {} family {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} losses_share {} climb {} losses_rise {} family {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         slack.score,
         slack.losses,
         slack.nodes,
+        slack.losses_share,
         slack.climb,
         slack.losses_rise,
         slack.family

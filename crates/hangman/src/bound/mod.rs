@@ -184,7 +184,12 @@ pub fn prove(
         &losses_search,
         losses_aim,
         &slack.losses_steps(),
-        (best_losses as f64, slack.nodes / 4, slack.losses_rise, 0),
+        (
+            best_losses as f64,
+            slack.losses_nodes(),
+            slack.losses_rise,
+            0,
+        ),
     )?;
     let proven = if n > 0 {
         certificate::proven(&losses_search, max_wrong)
