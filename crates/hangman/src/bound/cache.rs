@@ -20,7 +20,7 @@ use super::result::{LengthBound, Slack};
 use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
-pub(super) const ENGINE_VERSION: u32 = 8;
+pub(super) const ENGINE_VERSION: u32 = 9;
 
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
