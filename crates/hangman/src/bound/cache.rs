@@ -20,18 +20,19 @@ use super::result::{LengthBound, Slack};
 use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
-pub(super) const ENGINE_VERSION: u32 = 9;
+pub(super) const ENGINE_VERSION: u32 = 10;
 
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} climb {} losses_rise {} family {} family_totals {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} losses_share {} climb {} losses_rise {} family {} family_totals {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
         slack.score,
         slack.losses,
         slack.nodes,
+        slack.losses_share,
         slack.climb,
         slack.losses_rise,
         slack.family,

@@ -16,8 +16,11 @@ pub struct Slack {
     /// The share of `best`'s losses the losses' bound may fall short by: the tightest
     /// tried.
     pub losses: f64,
-    /// States the score's searches may open in all (the losses' a quarter of it).
+    /// States the score's searches may open in all.
     pub nodes: u64,
+    /// The share of `nodes` the losses' searches may open in all (they run first; their
+    /// states are not taken from the score's).
+    pub losses_share: f64,
     /// Points per word the score's first searches aim above the bound proven so far, one
     /// search after another, before aiming at `best`'s values (0: aim at them at once).
     /// Aims just above the bound raise its weakest moves first, wherever they are, where
@@ -44,11 +47,18 @@ impl Slack {
         score: 0.0,
         losses: 0.0,
         nodes: u64::MAX,
+        losses_share: 0.25,
         climb: 0.0,
         losses_rise: 0,
         family: MAX_FAMILY,
         family_totals: 0,
     };
+
+    /// States the losses' searches may open in all: `losses_share` of `nodes`.
+    pub(super) fn losses_nodes(self) -> u64 {
+        // Saturating: `nodes` may be `u64::MAX`, the share anything.
+        (self.nodes as f64 * self.losses_share.max(0.0)) as u64
+    }
 
     /// The slacks per word the score's searches run with, loosest first.
     pub(super) fn score_steps(self) -> Vec<f64> {
@@ -75,6 +85,7 @@ impl Slack {
             0..=3 => 20_000,
             4..=7 => 1_000_000,
             8 => 450_000,
+            9 => 5_000_000,
             _ => 3_000_000,
         };
         // Below 8 letters `best` is far above the bound: climb first. Its states are
@@ -85,6 +96,9 @@ impl Slack {
         // 4.20 → 5.28. Two million at 7 prove no more (the climb misses an aim first; the
         // step of 1 point a word still runs out), nor a million at 8 (1.000 a word, losses
         // 29 → 48). At 8 the climb ends lower (3.83 against 4.74 a word with 450,000).
+        // 9 letters get 5,000,000 states: its step of 0.1 points a word completes after
+        // 4,705,832 (words.txt, max 5, alone: 4.5900 → 4.7400 a word, 3,752 points for
+        // about 48 s of CPU more; with 3,000,000 the step of 0.25 completes, 0.1 does not).
         let climb = if matches!(length, 4..=7) { CLIMB } else { 0.0 };
         // Where the score climbs, the losses' search does too: 10 losses an aim at 4–6
         // letters, 40 at 7. Measured on words.txt, max 5, a length alone, the same states
@@ -112,10 +126,20 @@ impl Slack {
         // 6.1313 → 6.1222 and 7 letters 5.2783 → 5.2783 (the searches, steered by other
         // values, end elsewhere).
         let family_totals = if length == 5 { FAMILY_TOTALS } else { 0 };
+        // The losses' search gets a quarter of the states, but three quarters at 5 letters.
+        // Measured on words.txt, max 5, a length alone (a quarter, a half, three quarters):
+        // 5 letters 9.1866, 9.2670, 9.3169 a word (1,196 and 1,197 losses; 124 s against
+        // 144 s of CPU): after its climb the losses' search aims at `best`'s losses along
+        // `best`'s tree, where the score's search goes too and takes its counts. 4 letters
+        // 14.4011 and 14.4047 (a half: 14 points for 98 s of CPU against about 62), 6
+        // letters 6.1313 and 6.1332 (29 points for about 55 s more), 7 letters 5.2783 and
+        // 5.2780.
+        let losses_share = if length == 5 { 0.75 } else { 0.25 };
         Slack {
             score: 0.0,
             losses: 0.0,
             nodes,
+            losses_share,
             climb,
             losses_rise,
             family,
