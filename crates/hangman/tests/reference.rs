@@ -200,6 +200,7 @@ const SCOWL70: &[Row] = &[
     (1, 25, "abcdefghijklmnopqrstuvwxyz"),
     (2, 11, "aekmpst"),
     (3, 16, "abcdefghjklmnoprstuvwxy"),
+    (4, 13, "abcdefklmnprst"),
     (6, 12, "abcdefghijklmnprstwyz"),
     (7, 11, "abcdfghijklmnprstwxyz"),
     (8, 7, "bdgimoprsu"),
