@@ -790,9 +790,9 @@ impl<'l, 't> Checker<'l, 't> {
         total + (n - placed) * u64::from(LOST)
     }
 
-    /// The words of the set's families any strategy loses.
-    fn family_losses(&mut self, state: &State) -> u64 {
-        let left = state.left(self.list.max_wrong);
+    /// The set's words per family met: the family, and its words in the set as a mask
+    /// of its members.
+    fn by_family(&self, state: &State) -> HashMap<usize, u128> {
         let mut by_family: HashMap<usize, u128> = HashMap::new();
         for &w in &state.set {
             let f = self.list.family_of[w as usize];
@@ -804,6 +804,13 @@ impl<'l, 't> Checker<'l, 't> {
                 *by_family.entry(f).or_insert(0) |= 1u128 << slot;
             }
         }
+        by_family
+    }
+
+    /// The words of the set's families any strategy loses.
+    fn family_losses(&mut self, state: &State) -> u64 {
+        let left = state.left(self.list.max_wrong);
+        let by_family = self.by_family(state);
         let mut lost = 0;
         for (f, subset) in by_family {
             let won = self.family_wins(f, subset, i64::from(left));
@@ -908,17 +915,7 @@ impl<'l, 't> Checker<'l, 't> {
             return 0;
         }
         let left = i64::from(state.left(self.list.max_wrong));
-        let mut by_family: HashMap<usize, u128> = HashMap::new();
-        for &w in &state.set {
-            let f = self.list.family_of[w as usize];
-            if f != usize::MAX {
-                let slot = self.list.families[f]
-                    .iter()
-                    .position(|&x| x == w)
-                    .expect("a word is among its family's words");
-                *by_family.entry(f).or_insert(0) |= 1u128 << slot;
-            }
-        }
+        let by_family = self.by_family(state);
         let mut total = 0;
         let mut rest = state.set.len() as u64;
         let mut rest_lost = 0;

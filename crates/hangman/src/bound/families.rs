@@ -399,6 +399,40 @@ impl Letters {
     fn mask(&self, i: usize, l: usize) -> u32 {
         self.masks[l * self.n + i]
     }
+
+    /// Per letter, over the members of `subset`: how many hold it, and the union and the
+    /// intersection of its position masks (a letter splits the subset unless it is in one
+    /// member or in all at the same positions).
+    fn tally(&self, subset: u128) -> Tally {
+        let mut tally = Tally {
+            count: [0; 26],
+            any: [0; 26],
+            all: [u32::MAX; 26],
+        };
+        for i in bits(subset) {
+            let mut held = self.held[i];
+            while held != 0 {
+                let l = held.trailing_zeros() as usize;
+                held &= held - 1;
+                let mask = self.mask(i, l);
+                tally.count[l] += 1;
+                tally.any[l] |= mask;
+                tally.all[l] &= mask;
+            }
+        }
+        tally
+    }
+}
+
+/// [`Letters::tally`]'s answer, per letter (on the stack: it runs millions of times per
+/// length).
+struct Tally {
+    /// Members holding the letter.
+    count: [u32; 26],
+    /// The union of their position masks.
+    any: [u32; 26],
+    /// The intersection of their position masks.
+    all: [u32; 26],
 }
 
 /// `W_L` of one family's subsets, for every `L` from 0 to the maximum of wrong guesses.
@@ -468,20 +502,7 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
     let mut best = 1 + wins(words, subset, left - 1, memo);
     if best < m {
         // The letters of the subset that split it, in two words or more.
-        let mut count = [0u32; 26];
-        let mut any = [0u32; 26];
-        let mut all = [u32::MAX; 26];
-        for i in bits(subset) {
-            let mut held = words.held[i];
-            while held != 0 {
-                let l = held.trailing_zeros() as usize;
-                held &= held - 1;
-                let mask = words.mask(i, l);
-                count[l] += 1;
-                any[l] |= mask;
-                all[l] &= mask;
-            }
-        }
+        let Tally { count, any, all } = words.tally(subset);
         // The letters that split it, most words first; no strategy wins more than the
         // words the first `left + 1` guesses of its all-misses path hit (see `statics`).
         // (On the stack, and their parts in one vector per call: this runs millions of
@@ -599,20 +620,7 @@ fn least(words: &Letters, subset: u128, score: u32, left: i32, memo: &mut LeastM
         best = floor.max((score + whole).saturating_sub(LOSS_SCORE));
     }
     if best > floor {
-        let mut count = [0u32; 26];
-        let mut any = [0u32; 26];
-        let mut all = [u32::MAX; 26];
-        for i in bits(subset) {
-            let mut held = words.held[i];
-            while held != 0 {
-                let l = held.trailing_zeros() as usize;
-                held &= held - 1;
-                let mask = words.mask(i, l);
-                count[l] += 1;
-                any[l] |= mask;
-                all[l] &= mask;
-            }
-        }
+        let Tally { count, any, all } = words.tally(subset);
         let mut parts: Vec<(u32, u128)> = Vec::new();
         for l in 0..26 {
             if count[l] < 2 || (count[l] == m && any[l] == all[l]) {
