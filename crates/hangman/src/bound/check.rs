@@ -819,6 +819,26 @@ impl<'l, 't> Checker<'l, 't> {
         lost
     }
 
+    /// Family `f`'s members at `slots` split by `letter`: how many of them hold it, and
+    /// each answer's part (the letter's positions mask, 0 for a miss, and the members
+    /// that show it, as a mask of slots).
+    fn family_split(&self, f: usize, slots: &[usize], letter: usize) -> (u32, Vec<(u32, u128)>) {
+        let mut groups: Vec<(u32, u128)> = Vec::new();
+        let mut holding = 0;
+        for &slot in slots {
+            let w = self.list.families[f][slot];
+            let mask = self.list.masks[w as usize][letter];
+            if mask != 0 {
+                holding += 1;
+            }
+            match groups.iter_mut().find(|(g, _)| *g == mask) {
+                Some((_, part)) => *part |= 1 << slot,
+                None => groups.push((mask, 1 << slot)),
+            }
+        }
+        (holding, groups)
+    }
+
     /// The most words of family `f`'s members `subset` any strategy wins with `l` more
     /// wrong guesses survivable (an upper bound).
     fn family_wins(&mut self, f: usize, subset: u128, l: i64) -> u32 {
@@ -832,27 +852,12 @@ impl<'l, 't> Checker<'l, 't> {
         if let Some(&v) = self.wins.get(&(f, subset, l as u32)) {
             return v;
         }
-        let members: Vec<u32> = (0..MAX_FAMILY)
-            .filter(|&i| subset >> i & 1 == 1)
-            .map(|i| self.list.families[f][i])
-            .collect();
-        let slots: Vec<usize> = (0..MAX_FAMILY).filter(|&i| subset >> i & 1 == 1).collect();
+        let slots = slots(subset);
         let mut best = 1 + self.family_wins(f, subset, l - 1);
         // Each letter that splits the subset: the words holding it, its answers' parts.
         let mut splits: Vec<(u32, Vec<(u32, u128)>)> = Vec::new();
         for letter in 0..26 {
-            let mut groups: Vec<(u32, u128)> = Vec::new();
-            let mut holding = 0;
-            for (&w, &slot) in members.iter().zip(&slots) {
-                let mask = self.list.masks[w as usize][letter];
-                if mask != 0 {
-                    holding += 1;
-                }
-                match groups.iter_mut().find(|(g, _)| *g == mask) {
-                    Some((_, part)) => *part |= 1 << slot,
-                    None => groups.push((mask, 1 << slot)),
-                }
-            }
+            let (holding, groups) = self.family_split(f, &slots, letter);
             if holding >= 2 && groups.len() >= 2 {
                 splits.push((holding, groups));
             }
@@ -948,26 +953,14 @@ impl<'l, 't> Checker<'l, 't> {
         if let Some(&v) = self.totals.get(&(f, subset, score, l as u32)) {
             return v;
         }
-        let slots: Vec<usize> = (0..MAX_FAMILY).filter(|&i| subset >> i & 1 == 1).collect();
+        let slots = slots(subset);
         let mut best = u64::MAX;
         for &slot in &slots {
             let others = self.family_total(f, subset & !(1u128 << slot), score + 1, l - 1);
             best = best.min(u64::from(score) + others);
         }
         for letter in 0..26 {
-            let mut groups: Vec<(u32, u128)> = Vec::new();
-            let mut holding = 0;
-            for &slot in &slots {
-                let w = self.list.families[f][slot];
-                let mask = self.list.masks[w as usize][letter];
-                if mask != 0 {
-                    holding += 1;
-                }
-                match groups.iter_mut().find(|(g, _)| *g == mask) {
-                    Some((_, part)) => *part |= 1 << slot,
-                    None => groups.push((mask, 1 << slot)),
-                }
-            }
+            let (holding, groups) = self.family_split(f, &slots, letter);
             // A letter in one word is no better than that word's guess; one that splits
             // nothing leaves the subset as it was, a point (and maybe a life) later.
             if holding < 2 || groups.len() < 2 {
@@ -1412,4 +1405,9 @@ pub fn check_folder_with(
         progress(Progress::Checked(checks.last().expect("just pushed")));
     }
     Ok(checks)
+}
+
+/// The slots (member indices) a family subset holds, ascending.
+fn slots(subset: u128) -> Vec<usize> {
+    (0..MAX_FAMILY).filter(|&i| subset >> i & 1 == 1).collect()
 }
