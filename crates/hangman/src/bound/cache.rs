@@ -20,12 +20,12 @@ use super::result::{LengthBound, Slack};
 use super::search::Work;
 
 /// Bump with any change to the searches that can change a bound.
-pub(super) const ENGINE_VERSION: u32 = 10;
+pub(super) const ENGINE_VERSION: u32 = 11;
 
 /// What a cached result depends on, as its first line.
 fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
     format!(
-        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} losses_share {} climb {} losses_rise {} family {} family_totals {}",
+        "wordplay-bounds {ENGINE_VERSION} length {} words {} sha256 {} max_wrong {max_wrong} slack {} {} nodes {} losses_share {} climb {} losses_rise {} family {} family_totals {} exact_small {}",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
@@ -36,7 +36,8 @@ fn key_line(bucket: &Bucket, max_wrong: u32, slack: Slack) -> String {
         slack.climb,
         slack.losses_rise,
         slack.family,
-        slack.family_totals
+        slack.family_totals,
+        slack.exact_small
     )
 }
 

@@ -21,7 +21,7 @@ use crate::game::{Position, Step};
 use crate::strategy::SetHash;
 
 /// The format's first line.
-pub(super) const MAGIC: &str = "wordplay-bound-certificate 3";
+pub(super) const MAGIC: &str = "wordplay-bound-certificate 4";
 
 /// What the header of a certificate states.
 pub(super) struct Header<'a> {
@@ -34,6 +34,9 @@ pub(super) struct Header<'a> {
     /// The most words of a family in a set its static bounds value on their own (a score
     /// proof only; 0: none).
     pub(super) family_totals: u32,
+    /// The most words of a set its static bounds solve exactly (a score proof only; 0:
+    /// none).
+    pub(super) exact_small: u32,
 }
 
 /// Writes the proof of `search`'s value at the start of a game (`bound`, at most what it
@@ -64,6 +67,7 @@ pub(super) fn write(
         if header.uses_losses { "yes" } else { "no" }
     )?;
     writeln!(out, "family_totals {}", header.family_totals)?;
+    writeln!(out, "exact_small {}", header.exact_small)?;
     let families = search.families.members();
     writeln!(out, "families {}", families.len())?;
     for family in families {

@@ -8,7 +8,7 @@
 //! Text (gzip-compressed as written, `length-L.score.cert.gz` and `length-L.losses.cert.gz`):
 //!
 //! ```text
-//! wordplay-bound-certificate 3
+//! wordplay-bound-certificate 4
 //! objective score          (or losses)
 //! length 8
 //! max_wrong 5
@@ -18,6 +18,8 @@
 //! uses_losses yes          (score only) its static bounds take the losses proof's counts
 //! family_totals 12         (score only; else 0) its static bounds value the families with
 //!                          2 to 12 words in a set on their own (below)
+//! exact_small 6            (score only; else 0) its static bound of a set of 2 to 6
+//!                          words is the set's least total (below)
 //! families 2               then one line per family: its size, then its words
 //! 3 12 40 97
 //! 4 3 18 77 301
@@ -71,6 +73,13 @@
 //! larger of this and the counting bound of the whole set is the static bound. (The
 //! search may bound a family's word guesses together, by less: its claim is then below
 //! what this checker finds.)
+//!
+//! # A score proof whose small sets are solved exactly
+//!
+//! With `exact_small N` (N from 1 to 12), the static bound (`S`) of a set of 2 to N words
+//! is also its least total, which this checker solves again with its own exhaustive
+//! search (every letter in two words or more and every word guess: the moves of the
+//! proof's first rule).
 
 use std::collections::HashMap;
 
@@ -88,6 +97,10 @@ const MAX_FAMILY: usize = 128;
 /// The most words of a family in a set whose least total the static bounds may be asked
 /// to value exactly (`family_totals`): the work grows exponentially with it.
 const FAMILY_TOTALS_MAX: usize = 16;
+
+/// The most words of a set whose least total the static bounds may be asked to solve
+/// (`exact_small`): the work grows exponentially with it.
+const EXACT_SMALL_MAX: u32 = 12;
 
 /// What a certificate proves, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,9 +248,9 @@ pub fn check_with(
         magic.push_str(tokens.next("the header")?);
         magic.push(' ');
     }
-    if magic.trim_end() != "wordplay-bound-certificate 3" {
+    if magic.trim_end() != "wordplay-bound-certificate 4" {
         return flaw(format!(
-            "not a bound certificate of this version (first line {:?}, expected \"wordplay-bound-certificate 3\")",
+            "not a bound certificate of this version (first line {:?}, expected \"wordplay-bound-certificate 4\")",
             magic.trim_end()
         ));
     }
@@ -268,6 +281,16 @@ pub fn check_with(
     if family_totals as usize > FAMILY_TOTALS_MAX {
         return flaw(format!(
             "family_totals {family_totals} (at most {FAMILY_TOTALS_MAX})"
+        ));
+    }
+    tokens.expect("exact_small")?;
+    let exact_small: u32 = tokens.number("exact_small")?;
+    if losses && exact_small != 0 {
+        return flaw("exact_small above 0 in a losses certificate (a score's rule)");
+    }
+    if exact_small > EXACT_SMALL_MAX {
+        return flaw(format!(
+            "exact_small {exact_small} (at most {EXACT_SMALL_MAX})"
         ));
     }
     let proven = match (uses_losses, losses_proof) {
@@ -323,7 +346,7 @@ pub fn check_with(
         losses,
         families,
         family_of,
-        family_totals,
+        (family_totals, exact_small),
     );
     let mut checker = Checker::new(&list, tokens, proven);
     let root = State::start(words);
@@ -465,7 +488,7 @@ pub(super) fn solve_exactly(bucket: &Bucket, max_wrong: u32) -> u64 {
         false,
         Vec::new(),
         vec![usize::MAX; words],
-        0,
+        (0, 0),
     );
     let tokens = Tokens {
         iter: "".split_ascii_whitespace(),
@@ -544,6 +567,9 @@ struct List {
     /// A score's static bounds also value exactly, on their own, the families with 2 to
     /// this many words in a set (0: not).
     family_totals: u32,
+    /// A score's static bound of a set of 2 to this many words is its least total,
+    /// solved here (0: not).
+    exact_small: u32,
 }
 
 impl List {
@@ -553,7 +579,7 @@ impl List {
         losses: bool,
         families: Vec<Vec<u32>>,
         family_of: Vec<usize>,
-        family_totals: u32,
+        (family_totals, exact_small): (u32, u32),
     ) -> List {
         let masks = (0..bucket.len())
             .map(|w| {
@@ -572,6 +598,7 @@ impl List {
             families,
             family_of,
             family_totals,
+            exact_small,
         }
     }
 }
@@ -641,6 +668,9 @@ struct Checker<'l, 't> {
     proven: Option<&'l LossesProof>,
     /// A losses proof's: the value of every state it opens.
     opened: LossesProof,
+    /// The least totals of small sets solved (see `exact_small`), as [`Checker::solve`]
+    /// keeps them.
+    small: HashMap<([u8; 16], u32, u32), (u64, bool)>,
 }
 
 impl<'l, 't> Checker<'l, 't> {
@@ -655,6 +685,7 @@ impl<'l, 't> Checker<'l, 't> {
             totals: HashMap::new(),
             proven,
             opened: LossesProof::default(),
+            small: HashMap::new(),
         }
     }
 
@@ -909,6 +940,19 @@ impl<'l, 't> Checker<'l, 't> {
         }
     }
 
+    /// A small set's least total, solved exhaustively, where `exact_small` asks for it
+    /// (2 to `exact_small` words, a score proof), else 0.
+    fn small_total(&mut self, state: &State) -> u64 {
+        let n = state.set.len();
+        if self.losses() || n < 2 || n > self.list.exact_small as usize {
+            return 0;
+        }
+        let mut solved = std::mem::take(&mut self.small);
+        let value = self.solve(state, u64::MAX, &mut solved);
+        self.small = solved;
+        value
+    }
+
     /// A score's static bound by parts: the families with 2 to `family_totals` words in
     /// the set, each at its least total on its own, and the counting bound of the other
     /// words with the losses their families force (0 when `family_totals` is 0). A
@@ -1063,7 +1107,7 @@ impl<'l, 't> Checker<'l, 't> {
         let token = self.tokens.next("a state's proof")?;
         let letters = self.letters(state);
         match token {
-            "S" => Ok(self.statik(state, &letters)),
+            "S" => Ok(self.statik(state, &letters).max(self.small_total(state))),
             "C" => {
                 if (0..26).any(|l| letters.counts[l] > 1) {
                     return flaw(format!("token {at}: `C` for a set that is not a chain"));

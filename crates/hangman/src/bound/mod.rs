@@ -60,6 +60,11 @@
 //!    statically (`w0`), or by the state of the *whole* set one miss later less one
 //!    *ride* (a word riding along a strategy adds at most `max(25, length + max wrong)`
 //!    points or one loss: `w1`), or word by word (`w2`).
+//! 7. **Small sets (static).** Where [`Slack::exact_small`] is set, the score's static
+//!    bound of a set of 2 to that many words is its least total `V(S)` itself, solved by
+//!    an exhaustive search over the moves of rule 1 (every letter in two words or more
+//!    and every word guess, each answer's part solved in turn against what is left of
+//!    the best move's total); such a set is then never opened (nothing goes higher).
 //!
 //! # Where the search stops
 //!
@@ -167,6 +172,7 @@ pub fn prove(
                 words_sha256: &check::words_sha256(bucket),
                 uses_losses: search.used_proven(),
                 family_totals: search.family_totals(),
+                exact_small: search.exact_small(),
             };
             write_atomically(&path, |out| certificate::write(search, &header, out))?;
         }
@@ -222,6 +228,7 @@ pub fn prove(
                 Some(&proven),
             );
             search.set_family_totals(slack.family_totals);
+            search.set_exact_small(slack.exact_small);
             let value = run(
                 &search,
                 best_aim,

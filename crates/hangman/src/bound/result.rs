@@ -39,6 +39,10 @@ pub struct Slack {
     /// many words in a set (0: not; at most 16, more is taken as 16): see
     /// `Families::least_totals`.
     pub family_totals: u32,
+    /// The score's static bound of a set of 2 to this many words is its least total,
+    /// solved exactly, and such a set is never opened (0: not; at most 12, more is taken
+    /// as 12).
+    pub exact_small: u32,
 }
 
 impl Slack {
@@ -52,6 +56,7 @@ impl Slack {
         losses_rise: 0,
         family: MAX_FAMILY,
         family_totals: 0,
+        exact_small: 0,
     };
 
     /// States the losses' searches may open in all: `losses_share` of `nodes`.
@@ -62,10 +67,15 @@ impl Slack {
 
     /// The slacks per word the score's searches run with, loosest first.
     pub(super) fn score_steps(self) -> Vec<f64> {
-        steps(
-            &[8.0, 4.0, 2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.02],
-            self.score,
-        )
+        // With small sets solved a step opens fewer states (8 letters: the step of 1
+        // point a word 232,826 → 78,093), and one between 1 and 0.5 completes where 0.5
+        // does not (see `Slack::default_for`).
+        let ladder: &[f64] = if self.exact_small > 0 {
+            &[8.0, 4.0, 2.0, 1.0, 0.75, 0.5, 0.25, 0.1, 0.05, 0.02]
+        } else {
+            &[8.0, 4.0, 2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.02]
+        };
+        steps(ladder, self.score)
     }
 
     /// The shares of `best`'s losses the losses' searches run with, loosest first.
@@ -126,6 +136,17 @@ impl Slack {
         // 6.1313 → 6.1222 and 7 letters 5.2783 → 5.2783 (the searches, steered by other
         // values, end elsewhere).
         let family_totals = if length == 5 { FAMILY_TOTALS } else { 0 };
+        // Sets of 2 to 6 words solved exactly (and a step of 0.75 points a word, see
+        // `score_steps`) at 8 letters only. Measured on words.txt, max 5, a length alone
+        // (bound a word; states the step of 1 point a word opens): without, 4.7443 (232,826;
+        // a step of 0.75 runs out too); with 6 words solved, 4.9943 (78,093; 0.75
+        // completes after 244,591 more, 0.5 does not), 95 s of CPU against 65 s without
+        // (the same steps, load 2–4); with 10 words, the step of 1 opens 41,524 states
+        // but 0.5 does not complete either (171 s, 2.9 GB). 7 letters with 6 words solved:
+        // the climb, its aims reached more cheaply, goes on to 403,520 states and its last
+        // aim takes every state left (4.7625 against 5.2783); capped at half the states,
+        // the steps of 1.5 and 1 run out (5.2782). 4–6 letters not measured.
+        let exact_small = if length == 8 { EXACT_SMALL } else { 0 };
         // The losses' search gets a quarter of the states, but three quarters at 5 letters.
         // Measured on words.txt, max 5, a length alone (a quarter, a half, three quarters):
         // 5 letters 9.1866, 9.2670, 9.3169 a word (1,196 and 1,197 losses; 124 s against
@@ -144,6 +165,7 @@ impl Slack {
             losses_rise,
             family,
             family_totals,
+            exact_small,
         }
     }
 }
@@ -155,6 +177,9 @@ const CLIMB: f64 = 0.002;
 /// The most words of a family in a set valued on its own where `Slack::family_totals` is
 /// used.
 const FAMILY_TOTALS: u32 = 12;
+
+/// The most words of a set solved exactly where `Slack::exact_small` is used.
+const EXACT_SMALL: u32 = 6;
 
 /// `ladder`'s steps above `last`, then `last`.
 fn steps(ladder: &[f64], last: f64) -> Vec<f64> {

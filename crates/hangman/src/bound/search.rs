@@ -92,6 +92,10 @@ struct Child {
     value: u64,
 }
 
+/// The most words of a set the score's static bounds may solve exactly
+/// ([`Search::set_exact_small`]): the work grows exponentially with it.
+pub(super) const EXACT_SMALL_MAX: u32 = 12;
+
 /// Sets of at least this many words keep their count of lost words (see [`Search::lost`]).
 const LOST_MEMO_WORDS: usize = 32;
 
@@ -135,6 +139,12 @@ pub(super) struct Search<'a> {
     /// No state is opened once this many have been: every search then ends on static
     /// bounds, so the work (and the result) depends on the inputs alone, never on time.
     limit: std::cell::Cell<u64>,
+    /// The score's static bound of a set of 2 to this many words is its least total,
+    /// solved exactly (0: not; see [`Search::least_total`]).
+    exact_small: std::cell::Cell<u32>,
+    /// [`Search::least_total`]'s values by state, and whether each is exact (else it is
+    /// only known to reach the cutoff it was solved against).
+    solved: RefCell<FxHashMap<Key, (u64, bool)>>,
 }
 
 impl<'a> Search<'a> {
@@ -166,6 +176,8 @@ impl<'a> Search<'a> {
             work: RefCell::default(),
             family_totals: std::cell::Cell::new(0),
             limit: std::cell::Cell::new(u64::MAX),
+            exact_small: std::cell::Cell::new(0),
+            solved: RefCell::default(),
         }
     }
 
@@ -178,6 +190,26 @@ impl<'a> Search<'a> {
     /// static bounds (0: not; at most [`FAMILY_TOTALS_MAX`]).
     pub(super) fn set_family_totals(&self, most: u32) {
         self.family_totals.set(most.min(FAMILY_TOTALS_MAX as u32));
+    }
+
+    /// Solves exactly the score's sets of 2 to `most` words instead of bounding them (0:
+    /// not; at most [`EXACT_SMALL_MAX`]).
+    pub(super) fn set_exact_small(&self, most: u32) {
+        let most = most.min(EXACT_SMALL_MAX);
+        self.exact_small.set(match self.objective {
+            Objective::Score => most,
+            Objective::Losses => 0,
+        });
+    }
+
+    /// The most words of a set the score's static bounds solve exactly (0: none).
+    pub(super) fn exact_small(&self) -> u32 {
+        self.exact_small.get()
+    }
+
+    /// Whether `n` words are solved exactly rather than bounded.
+    fn solves(&self, n: u64) -> bool {
+        n >= 2 && n <= u64::from(self.exact_small.get())
     }
 
     /// The most words of a family in a set the score's static bounds value on its own.
@@ -268,6 +300,7 @@ impl<'a> Search<'a> {
         let lost = self.lost(set, hash, position);
         let n = set.len() as u64;
         match self.objective {
+            Objective::Score if self.solves(n) => self.least_total(set, hash, position, u64::MAX),
             Objective::Score => {
                 let counted = self.tables.counting(n, position, profile, lost);
                 let most = self.family_totals.get();
@@ -445,6 +478,10 @@ impl<'a> Search<'a> {
             return self.record(key, value, (u64::MAX, 0), How::Chain);
         }
         let how = earlier.unwrap_or(How::Static);
+        if self.solves(n) {
+            // Its static bound is its least total: no search goes higher.
+            return self.record(key, floor, (u64::MAX, 0), How::Static);
+        }
         if floor + budget >= target {
             return self.record(key, floor, (target, budget), how);
         }
@@ -641,6 +678,86 @@ impl<'a> Search<'a> {
             }
         }
         total
+    }
+
+    /// The least total of `set` (two words or more; hash `hash`) at `position` (not over)
+    /// if it is below `cutoff`, else a number at least `cutoff` and at most the least
+    /// total: every letter in two words or more and every word guess (rule 1 of the proof:
+    /// no other move helps), each part solved in turn against what is left of the cutoff.
+    /// Only for the small sets of [`Search::set_exact_small`]: the work grows
+    /// exponentially with the words.
+    fn least_total(&self, set: &[u32], hash: SetHash, position: Position, cutoff: u64) -> u64 {
+        let n = set.len() as u64;
+        if position.is_over() || n <= 1 {
+            return self.settled(n, position);
+        }
+        let key = self.key(hash, position);
+        if let Some(&(value, exact)) = self.solved.borrow().get(&key)
+            && (exact || value >= cutoff)
+        {
+            return value;
+        }
+        let profile = Profile::of(self.bucket, set, position);
+        if profile.is_chain() {
+            let value = self.chain(n, position);
+            self.solved.borrow_mut().insert(key, (value, true));
+            return value;
+        }
+        let counted = self.tables.counting(n, position, &profile, 0);
+        if counted >= cutoff {
+            self.solved.borrow_mut().insert(key, (counted, false));
+            return counted;
+        }
+        // `best` falls to each move found below it; `found`: one was.
+        let mut best = cutoff;
+        let mut found = false;
+        let mut parts = Partition::default();
+        for i in 0..26 {
+            if profile.splits >> i & 1 == 0 || profile.counts[i] < 2 {
+                continue;
+            }
+            let letter = Letter::ALL[i];
+            if self.screen(position, &profile, letter) >= best {
+                continue;
+            }
+            parts.split(self.bucket, set, letter);
+            let answers: Vec<(u32, Vec<u32>)> = parts
+                .families()
+                .map(|(positions, family)| (positions, family.to_vec()))
+                .collect();
+            let mut total = 0;
+            for (positions, family) in answers {
+                let after = position.after(Step::Letter { letter, positions });
+                total += self.least_total(&family, SetHash::of(&family), after, best - total);
+                if total >= best {
+                    break;
+                }
+            }
+            if total < best {
+                best = total;
+                found = true;
+            }
+        }
+        // A word guess: the right word scores the running score, the others go on one
+        // miss later.
+        if !self.lemma || word_lemma(n, position.score()) < best {
+            let right = self.settled(1, position);
+            let missed = position.after(Step::Word { correct: false });
+            for (i, &w) in set.iter().enumerate() {
+                if right >= best {
+                    break;
+                }
+                let rest = without(set, i);
+                let total = right + self.least_total(&rest, hash.without(w), missed, best - right);
+                if total < best {
+                    best = total;
+                    found = true;
+                }
+            }
+        }
+        let value = if found { best } else { best.max(counted) };
+        self.solved.borrow_mut().insert(key, (value, found));
+        value
     }
 
     /// `best`'s value at a state of its tree, in this search's objective.

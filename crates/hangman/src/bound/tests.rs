@@ -617,7 +617,7 @@ fn static_certificate(
     bound: u64,
 ) -> String {
     let mut text = format!(
-        "wordplay-bound-certificate 3\nobjective {objective}\nlength {}\nmax_wrong {max_wrong}\nwords {}\nwords_sha256 {}\nbound {bound}\nuses_losses no\nfamily_totals {family_totals}\nfamilies {}\n",
+        "wordplay-bound-certificate 4\nobjective {objective}\nlength {}\nmax_wrong {max_wrong}\nwords {}\nwords_sha256 {}\nbound {bound}\nuses_losses no\nfamily_totals {family_totals}\nexact_small 0\nfamilies {}\n",
         bucket.length(),
         bucket.len(),
         check::words_sha256(bucket),
@@ -722,6 +722,7 @@ fn the_losses_climb_halves_its_rise_after_a_miss_and_its_proof_checks() {
             words_sha256: &check::words_sha256(bucket),
             uses_losses: false,
             family_totals: 0,
+            exact_small: 0,
         };
         let mut text = Vec::new();
         certificate::write(&search, &header, &mut text).unwrap();
@@ -846,6 +847,99 @@ fn certificates_with_family_totals_check() {
     let (dir, found) = certify(&lexicon, length, 2, slack);
     let score = read(dir.path(), length, "score");
     assert!(score.contains("\nfamily_totals 12\n"));
+    let proof = losses_proof(bucket, &read(dir.path(), length, "losses"));
+    let (checked, _) = check::check_with(bucket, &score, Some(&proof)).unwrap();
+    assert!(checked.value >= found.total, "{checked:?} {found:?}");
+    let raised = score.replacen(
+        &format!("bound {}\n", found.total),
+        &format!("bound {}\n", checked.value + 1),
+        1,
+    );
+    let flaw = check::check_with(bucket, &raised, Some(&proof)).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+}
+
+/// With small sets solved exactly, the search without targets is still the brute force's
+/// optimum, and steered by `best` it stays below it.
+#[test]
+fn with_small_sets_solved_the_bounds_stay_the_brute_force_optimum_or_below() {
+    for &(words, max_wrong) in TINY {
+        let lexicon = Arc::new(Lexicon::from_words(words.iter().copied()).unwrap());
+        let bucket = lexicon.bucket(words[0].len());
+        let (score, _) = brute_total(words, max_wrong);
+        let exact = Slack {
+            exact_small: 12,
+            ..Slack::NONE
+        };
+        let found = prove(bucket, max_wrong, None, exact, None, None).unwrap();
+        assert_eq!(found.total, score, "{words:?}");
+        let best = best(&lexicon, max_wrong);
+        for (per_word, climb, most) in [(0.0, 0.0, 3), (1.0, 0.0, 4), (0.0, 0.1, 6)] {
+            let slack = Slack {
+                score: per_word,
+                climb,
+                exact_small: most,
+                ..Slack::NONE
+            };
+            let found = prove(bucket, max_wrong, Some(&best), slack, None, None).unwrap();
+            assert!(found.total <= score, "{words:?} {slack:?}: {found:?}");
+        }
+    }
+}
+
+/// A small set's static bound is checked by the checker's own exhaustive search: the
+/// eight words of `TINY[8]` solved whole reach the brute force's optimum, which the
+/// counting bound alone does not, and a claim above it is rejected.
+#[test]
+fn a_small_sets_exact_total_checks_and_a_claim_above_it_is_rejected() {
+    let (words, max_wrong) = TINY[8];
+    let lexicon = Lexicon::from_words(words.iter().copied()).unwrap();
+    let bucket = lexicon.bucket(5);
+    let (optimum, _) = brute_total(words, max_wrong);
+    let small = |objective, most: u32, bound| {
+        static_certificate(bucket, (objective, max_wrong, 0), &[], bound).replacen(
+            "\nexact_small 0\n",
+            &format!("\nexact_small {most}\n"),
+            1,
+        )
+    };
+    assert_eq!(
+        check::check(bucket, &small("score", 8, optimum))
+            .unwrap()
+            .value,
+        optimum
+    );
+    let flaw = check::check(bucket, &small("score", 8, optimum + 1)).unwrap_err();
+    assert!(flaw.0.contains("less than"), "{flaw}");
+    // 8 words: with `exact_small` 7 or 0 only the counting bound counts.
+    for most in [0, 7] {
+        let flaw = check::check(bucket, &small("score", most, optimum)).unwrap_err();
+        assert!(flaw.0.contains("less than"), "{flaw}");
+    }
+    // Above the checker's limit, or in a losses certificate: rejected.
+    assert!(check::check(bucket, &small("score", 13, 0)).is_err());
+    assert!(check::check(bucket, &small("losses", 8, 0)).is_err());
+}
+
+/// A steered search that solves its small sets writes certificates the checker accepts,
+/// and a raised claim is rejected.
+#[test]
+fn certificates_with_small_sets_solved_check() {
+    let lexicon = sample_list(40);
+    let length = 5;
+    let bucket = lexicon.bucket(length);
+    let slack = Slack {
+        score: 0.5,
+        losses: 0.05,
+        climb: 0.002,
+        losses_rise: 10,
+        nodes: 20_000,
+        exact_small: 6,
+        ..Slack::NONE
+    };
+    let (dir, found) = certify(&lexicon, length, 2, slack);
+    let score = read(dir.path(), length, "score");
+    assert!(score.contains("\nexact_small 6\n"));
     let proof = losses_proof(bucket, &read(dir.path(), length, "losses"));
     let (checked, _) = check::check_with(bucket, &score, Some(&proof)).unwrap();
     assert!(checked.value >= found.total, "{checked:?} {found:?}");
