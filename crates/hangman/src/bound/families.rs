@@ -400,6 +400,20 @@ impl Letters {
         self.masks[l * self.n + i]
     }
 
+    /// The parts `subset` splits into by letter `l`'s positions, in `parts` (cleared
+    /// first): each part's position mask (0 for the part the letter misses) and its
+    /// members, in the order of their first members.
+    fn parts(&self, subset: u128, l: usize, parts: &mut Vec<(u32, u128)>) {
+        parts.clear();
+        for i in bits(subset) {
+            let mask = self.mask(i, l);
+            match parts.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, part)) => *part |= 1 << i,
+                None => parts.push((mask, 1 << i)),
+            }
+        }
+    }
+
     /// Per letter, over the members of `subset`: how many hold it, and the union and the
     /// intersection of its position masks (a letter splits the subset unless it is in one
     /// member or in all at the same positions).
@@ -529,14 +543,7 @@ fn wins(words: &Letters, subset: u128, left: i32, memo: &mut Memo) -> u32 {
             if best >= most {
                 break;
             }
-            parts.clear();
-            for i in bits(subset) {
-                let mask = words.mask(i, l);
-                match parts.iter_mut().find(|(m, _)| *m == mask) {
-                    Some((_, part)) => *part |= 1 << i,
-                    None => parts.push((mask, 1 << i)),
-                }
-            }
+            words.parts(subset, l, &mut parts);
             // The largest parts first; the letter is dropped as soon as what its parts
             // won so far and the words of the parts left cannot beat `best` (the value
             // is the same, found with fewer subsets valued).
@@ -626,14 +633,7 @@ fn least(words: &Letters, subset: u128, score: u32, left: i32, memo: &mut LeastM
             if count[l] < 2 || (count[l] == m && any[l] == all[l]) {
                 continue;
             }
-            parts.clear();
-            for i in bits(subset) {
-                let mask = words.mask(i, l);
-                match parts.iter_mut().find(|(m, _)| *m == mask) {
-                    Some((_, part)) => *part |= 1 << i,
-                    None => parts.push((mask, 1 << i)),
-                }
-            }
+            words.parts(subset, l, &mut parts);
             let mut unvalued = m;
             let mut total = 0;
             for &(mask, part) in &parts {
