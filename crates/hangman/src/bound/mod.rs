@@ -430,10 +430,18 @@ pub fn bounds(
         }
         // The longest first, each thread taking the next length when it is free
         // (`par_bridge` hands them out in this order). A length's node budget, then its
-        // words, say how long it takes. Splitting the list in halves instead (`par_iter`)
-        // left one thread with several long lengths in a row while the other sat idle
-        // (words.txt: 7, 10, 11 and 6, 400 s of the run's 700, on one thread).
-        todo.sort_by_key(|&l| std::cmp::Reverse((slack_of(l).nodes, lexicon.bucket(l).len())));
+        // words, say how long it takes; a state whose small sets are solved exactly counts
+        // three times (words.txt's 8 letters: 450,000 states took 138 s, as long as 4 and
+        // 7 letters' million; counted once, 8 letters ran last and alone). Splitting the
+        // list in halves instead (`par_iter`) left one thread with several long lengths
+        // in a row while the other sat idle (words.txt: 7, 10, 11 and 6, 400 s of the
+        // run's 700, on one thread).
+        let cost = |l: usize| {
+            let slack = slack_of(l);
+            let weight = if slack.exact_small > 0 { 3 } else { 1 };
+            (slack.nodes.saturating_mul(weight), lexicon.bucket(l).len())
+        };
+        todo.sort_by_key(|&l| std::cmp::Reverse(cost(l)));
         let searched: Vec<LengthBound> = todo
             .into_iter()
             .par_bridge()

@@ -146,14 +146,12 @@ impl Slack {
         // the climb, its aims reached more cheaply, goes on to 403,520 states and its last
         // aim takes every state left (4.7625 against 5.2783); capped at half the states,
         // the steps of 1.5 and 1 run out (5.2782). At 9 letters, 4.7400 → 4.8292 a word
-        // (+2,231 points, its gap 0.100 → 0.011; 202 s of CPU, 1.6 GB alone). Elsewhere
-        // the same: 4 letters 14.4011 → 14.4047 (+14 points), 5 letters 9.3655 → 9.3429,
-        // 6 letters 6.1313 → 6.0992 (the searches end elsewhere).
-        let exact_small = if matches!(length, 8 | 9) {
-            EXACT_SMALL
-        } else {
-            0
-        };
+        // (+2,231 points, its gap 0.100 → 0.011; 202 s of CPU alone, 1.6 GB), but in the
+        // whole list's run 9 letters then took 311 s of its 10 min 34 s (CPU 1,162 s):
+        // over the 10 minutes, so not there. Elsewhere the same: 4 letters 14.4011 →
+        // 14.4047 (+14 points), 5 letters 9.3655 → 9.3429, 6 letters 6.1313 → 6.0992 (the
+        // searches end elsewhere).
+        let exact_small = if length == 8 { EXACT_SMALL } else { 0 };
         // The losses' search gets a quarter of the states, but three quarters at 5 letters.
         // Measured on words.txt, max 5, a length alone (a quarter, a half, three quarters):
         // 5 letters 9.1866, 9.2670, 9.3169 a word (1,196 and 1,197 losses; 124 s against
