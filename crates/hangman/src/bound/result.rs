@@ -137,7 +137,7 @@ impl Slack {
         // values, end elsewhere).
         let family_totals = if length == 5 { FAMILY_TOTALS } else { 0 };
         // Sets of 2 to 6 words solved exactly (and a step of 0.75 points a word, see
-        // `score_steps`) at 8 and 9 letters. Measured on words.txt, max 5, a length alone
+        // `score_steps`) at 8 letters only. Measured on words.txt, max 5, a length alone
         // (bound a word; states the step of 1 point a word opens): without, 4.7443 (232,826;
         // a step of 0.75 runs out too); with 6 words solved, 4.9943 (78,093; 0.75
         // completes after 244,591 more, 0.5 does not), 95 s of CPU against 65 s without
